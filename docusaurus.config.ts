@@ -1,0 +1,183 @@
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
+import {externalLinks, siteUrl} from './config/links';
+import {clientRedirectsOptions} from './config/redirects';
+import remarkVultusContract from './plugins/vultus-contract/remark';
+
+// This runs in Node.js: no browser APIs, no JSX.
+
+/** The id of the announcement bar. Change it to show a dismissed bar again. */
+const announcementId = 'face-match-v4-2';
+
+const config: Config = {
+  title: 'Vultus Docs',
+  tagline: 'Face biometrics and identity verification APIs, documented end to end',
+  favicon: 'img/favicon.ico',
+  // contract/ holds only openapi.yaml, published as /openapi.yaml.
+  staticDirectories: ['static', 'contract'],
+  url: siteUrl,
+  baseUrl: '/',
+  // Routes are /auth, never /auth/ (DECISIONS.md, "Routes").
+  trailingSlash: false,
+  titleDelimiter: '|',
+
+  future: {
+    // Docusaurus v4 behaviour and Docusaurus Faster (Rspack + SWC), as the 3.10 template.
+    v4: true,
+    faster: true,
+  },
+
+  // Broken links, anchors and Markdown links fail the build, naming the file.
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  markdown: {
+    // .md files are CommonMark (no JSX); .mdx files are MDX.
+    format: 'detect',
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  clientModules: ['./src/clientModules/normalizeUrl.ts'],
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          // Docs live at the site root: / is the intro, /auth is docs/auth.md.
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          // Contract directives (::operation, ::decline-reasons, …) expand before the
+          // default plugins, so their headings reach the table of contents.
+          beforeDefaultRemarkPlugins: [[remarkVultusContract, {siteDir: __dirname}]],
+          showLastUpdateTime: false,
+        },
+        blog: {
+          showReadingTime: true,
+          blogDescription: 'Notes from the team that writes the Vultus developer documentation.',
+          feedOptions: {type: ['rss', 'atom'], xslt: true},
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+        },
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          lastmod: null,
+          ignorePatterns: ['/search'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: [
+    '@docusaurus/theme-mermaid',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        // The index file name carries a build-specific token (site spec, section 9).
+        hashed: 'filename',
+        docsRouteBasePath: '/',
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: false,
+        language: ['en'],
+        explicitSearchResultPath: true,
+        highlightSearchTermsOnTargetPage: false,
+        searchResultLimits: 8,
+      } satisfies Partial<SearchLocalOptions>,
+    ],
+  ],
+
+  plugins: [
+    './plugins/vultus-contract/index.ts',
+    ['@docusaurus/plugin-client-redirects', clientRedirectsOptions],
+  ],
+
+  themeConfig: {
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      // Follow the system preference until the reader picks a mode.
+      respectPrefersColorScheme: true,
+    },
+    announcementBar: {
+      id: announcementId,
+      content:
+        'Model <code>face-match-v4.2</code> is now the default for face match and search. <a href="/revision-history">See what changed</a>.',
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {hideable: true, autoCollapseCategories: true},
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      // The logo reads "Vultus"; with this title the bar reads "Vultus Docs".
+      title: 'Docs',
+      hideOnScroll: false,
+      logo: {alt: 'Vultus', src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', width: 100, height: 32},
+      items: [
+        {to: '/', label: 'RESTful API', position: 'left', activeBaseRegex: '^/(?!blog)'},
+        // The spec opens the mobile SDK docs in the same tab, the other external links in a new one.
+        {href: externalLinks.mobileSdks, label: 'Mobile SDKs', position: 'left', target: '_self'},
+        {to: '/blog', label: 'Blog', position: 'left'},
+        {href: externalLinks.status, label: 'Status', position: 'right'},
+        {href: externalLinks.contact, label: 'Contact Us', position: 'right'},
+        {type: 'localeDropdown', position: 'right'},
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Get started',
+          items: [
+            {label: 'Introduction', to: '/'},
+            {label: 'Authentication', to: '/auth'},
+            {label: 'Decline reasons', to: '/decline-reasons'},
+          ],
+        },
+        {
+          title: 'Build',
+          items: [
+            {label: 'Web SDK', to: '/webSDK/web-sdk'},
+            {label: 'On-premise', to: '/onprem-services/merged-solutions'},
+            {label: 'Mobile SDKs', href: externalLinks.mobileSdks},
+          ],
+        },
+        {
+          title: 'Vultus',
+          items: [
+            {label: 'Status', href: externalLinks.status},
+            {label: 'Contact Us', href: externalLinks.contact},
+            {label: 'Blog', to: '/blog'},
+          ],
+        },
+      ],
+      copyright: 'Copyright © 2025 Vultus',
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.vsDark,
+      additionalLanguages: ['bash', 'json', 'yaml', 'python', 'nginx', 'docker'],
+    },
+    mermaid: {
+      theme: {light: 'neutral', dark: 'dark'},
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

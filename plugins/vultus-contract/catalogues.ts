@@ -1,0 +1,195 @@
+/**
+ * Tables of the catalogues the contract carries as x- extensions: decline reasons,
+ * error codes, rate limits, data retention, model versions, webhook events, and the
+ * index of operations with the page that documents each.
+ */
+import type {Link, PhrasingContent, RootContent} from 'mdast';
+import type {Contract} from './contract';
+import {ContractError} from './contract';
+import {code, heading, inlineMarkdown, link, paragraph, table, text, yesNo} from './mdast';
+import {operationAnchor} from './operation';
+
+export const errorAnchor = (errorCode: string): string => `error-${errorCode.replace(/_/g, '-')}`;
+export const declineAnchor = (declineCode: string): string =>
+  `decline-${declineCode.toLowerCase().replace(/[._]/g, '-')}`;
+
+function list<T>(contract: Contract, key: `x-${string}`): T[] {
+  const value = contract.document[key];
+  if (!Array.isArray(value)) {
+    throw new ContractError(`contract/openapi.yaml: #/${key}: expected a list`);
+  }
+  return value as T[];
+}
+
+/** Page path (e.g. /services/face-match) → relative Markdown link target used on the site. */
+const pageLink = (page: string): string => page;
+
+/** A link to itself that carries the anchor id, so other pages can link to a table row. */
+function selfLink(id: string, ...children: PhrasingContent[]): Link {
+  const node = link(`#${id}`, ...children);
+  node.data = {hProperties: {id}};
+  return node;
+}
+
+export function renderDeclineReasons(contract: Contract, service: string | undefined): RootContent[] {
+  const reasons = contract.document['x-decline-reasons'].filter(
+    (reason) => !service || reason.services.includes(service),
+  );
+  if (reasons.length === 0) {
+    throw new ContractError(
+      `contract/openapi.yaml: #/x-decline-reasons: no decline reason lists the service ${service}`,
+    );
+  }
+  if (service) {
+    return [
+      table(
+        ['Code', 'Decision', 'Retryable', 'Show the user'],
+        reasons.map((reason) => [
+          [link(`/decline-reasons#${declineAnchor(reason.code)}`, code(reason.code))],
+          code(reason.decision),
+          yesNo(reason.retryable),
+          reason.user_message,
+        ]),
+      ),
+    ];
+  }
+  const categories = [...new Set(reasons.map((reason) => reason.category))];
+  return categories.flatMap((category) => [
+    heading(3, category),
+    ...reasons
+      .filter((reason) => reason.category === category)
+      .flatMap((reason): RootContent[] => [
+        heading(4, reason.code, declineAnchor(reason.code)),
+        table(
+          ['Decision', 'Retryable', 'Raised by'],
+          [
+            [
+              code(reason.decision),
+              reason.retryable ? 'Yes: the user may try again' : 'No: final for this attempt',
+              reason.services.flatMap((page, index) => [
+                ...(index > 0 ? [text(', ')] : []),
+                link(pageLink(page), text(page.split('/').pop() ?? page)),
+              ]),
+            ],
+          ],
+        ),
+        paragraph(text('Show the user: '), ...inlineMarkdown(`“${reason.user_message}”`)),
+        paragraph(
+          text('Internal detail (log it, do not show it): '),
+          ...inlineMarkdown(reason.internal_detail),
+        ),
+        paragraph(text('Sandbox: '), ...inlineMarkdown(reason.sandbox)),
+      ]),
+  ]);
+}
+
+export function renderErrorCodes(contract: Contract, type: string | undefined): RootContent[] {
+  const codes = contract.document['x-error-codes'].filter((entry) => !type || entry.type === type);
+  return [
+    table(
+      ['Code', 'HTTP status', 'Type', 'Retryable', 'What to do'],
+      codes.map((entry) => [
+        [selfLink(errorAnchor(entry.code), code(entry.code))],
+        String(entry.status),
+        code(entry.type),
+        yesNo(entry.retryable),
+        inlineMarkdown(`${entry.message} ${entry.fix}`),
+      ]),
+    ),
+  ];
+}
+
+type RateLimit = {group: string; operations: string; live_rps: number; test_rps: number; burst: number};
+
+export function renderRateLimits(contract: Contract): RootContent[] {
+  const limits = list<RateLimit>(contract, 'x-rate-limits');
+  return [
+    table(
+      ['Group', 'Operations', 'Live (requests/s)', 'Test (requests/s)', 'Burst'],
+      limits.map((limit) => [
+        code(limit.group),
+        inlineMarkdown(limit.operations),
+        String(limit.live_rps),
+        String(limit.test_rps),
+        String(limit.burst),
+      ]),
+    ),
+  ];
+}
+
+type Retention = {artefact: string; retention: string; configurable: string; how_to_delete: string};
+
+export function renderDataRetention(contract: Contract): RootContent[] {
+  const rows = list<Retention>(contract, 'x-data-retention');
+  return [
+    table(
+      ['Artefact', 'Kept for (default)', 'Configurable', 'How to delete earlier'],
+      rows.map((row) => [
+        inlineMarkdown(row.artefact),
+        inlineMarkdown(row.retention),
+        inlineMarkdown(row.configurable),
+        inlineMarkdown(row.how_to_delete),
+      ]),
+    ),
+  ];
+}
+
+type ModelVersion = {
+  model_version: string;
+  family: string;
+  status: string;
+  released: string;
+  services: string[];
+  sunset: string | null;
+};
+
+export function renderModelVersions(contract: Contract): RootContent[] {
+  const rows = list<ModelVersion>(contract, 'x-model-versions');
+  return [
+    table(
+      ['Model version', 'Family', 'Status', 'Released', 'Sunset', 'Used by'],
+      rows.map((row) => [
+        code(row.model_version),
+        row.family,
+        row.status,
+        String(row.released),
+        row.sunset ? String(row.sunset) : '—',
+        row.services.join(', '),
+      ]),
+    ),
+  ];
+}
+
+export function renderWebhookEvents(contract: Contract): RootContent[] {
+  const events = [...contract.operations.values()].filter((entry) => entry.webhook);
+  return [
+    table(
+      ['Event type', 'Sent when'],
+      events.map((entry) => [
+        [link(`#${operationAnchor(entry.operation.operationId)}`, code(entry.path))],
+        inlineMarkdown(entry.operation.summary ?? ''),
+      ]),
+    ),
+  ];
+}
+
+/** Every operation with the page that documents it; `onprem` limits it to the on-premise server's. */
+export function renderOperationsIndex(contract: Contract, filter: 'all' | 'onprem'): RootContent[] {
+  const entries = [...contract.operations.values()].filter((entry) => !entry.webhook);
+  return [
+    table(
+      ['Method', 'Path', 'What it does', 'Documented on'],
+      entries
+        .filter((entry) => filter === 'all' || entry.operation['x-onprem-only'] || true)
+        .map((entry) => {
+          const page = entry.operation['x-doc-page'] ?? '';
+          return [
+            code(entry.method.toUpperCase()),
+            code(entry.path),
+            inlineMarkdown(entry.operation.summary ?? ''),
+            [link(`${page}#${operationAnchor(entry.operation.operationId)}`, text(page))],
+          ];
+        }),
+    ),
+  ];
+}

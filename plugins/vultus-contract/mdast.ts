@@ -1,0 +1,93 @@
+/**
+ * Small builders for Markdown syntax trees (mdast), so the directive renderers read as
+ * what they produce. The same trees become HTML in the site and Markdown in the
+ * per-page .md exports.
+ */
+import type {
+  BlockContent,
+  Code,
+  Heading,
+  InlineCode,
+  Link,
+  Paragraph,
+  PhrasingContent,
+  RootContent,
+  Strong,
+  Table,
+  TableCell,
+  TableRow,
+  Text,
+} from 'mdast';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {gfmFromMarkdown} from 'mdast-util-gfm';
+import {gfm} from 'micromark-extension-gfm';
+import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+
+export type Cell = string | PhrasingContent | PhrasingContent[];
+
+export const text = (value: string): Text => ({type: 'text', value});
+export const code = (value: string): InlineCode => ({type: 'inlineCode', value});
+export const strong = (...children: PhrasingContent[]): Strong => ({type: 'strong', children});
+export const link = (url: string, ...children: PhrasingContent[]): Link => ({type: 'link', url, children});
+export const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
+
+export function heading(depth: 2 | 3 | 4, value: string, id?: string): Heading {
+  const node: Heading = {type: 'heading', depth, children: [text(value)]};
+  if (id) node.data = {hProperties: {id}, id} as Heading['data'];
+  return node;
+}
+
+export function codeBlock(lang: string, value: string, meta?: string): Code {
+  return {type: 'code', lang, meta: meta ?? null, value};
+}
+
+/** Markdown text (from the contract's descriptions) as inline content. */
+export function inlineMarkdown(markdown: string): PhrasingContent[] {
+  const tree = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+  const out: PhrasingContent[] = [];
+  for (const [index, node] of tree.children.entries()) {
+    if (node.type === 'paragraph') {
+      if (index > 0) out.push(text(' '));
+      out.push(...node.children);
+    }
+  }
+  return out;
+}
+
+/** Markdown text (from the contract's descriptions) as block content. */
+export function blockMarkdown(markdown: string): RootContent[] {
+  const tree = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+  return tree.children;
+}
+
+function toCell(cell: Cell): TableCell {
+  const children = typeof cell === 'string' ? [text(cell)] : Array.isArray(cell) ? cell : [cell];
+  return {type: 'tableCell', children};
+}
+
+export function table(header: string[], rows: Cell[][]): Table {
+  const row = (cells: Cell[]): TableRow => ({type: 'tableRow', children: cells.map(toCell)});
+  return {
+    type: 'table',
+    align: header.map(() => null),
+    children: [row(header), ...rows.map(row)],
+  };
+}
+
+/** A JSX element with string attributes: rendered by a component registered in MDXComponents. */
+export function jsx(
+  name: string,
+  attributes: Record<string, string | undefined>,
+  children: BlockContent[] = [],
+): MdxJsxFlowElement {
+  return {
+    type: 'mdxJsxFlowElement',
+    name,
+    attributes: Object.entries(attributes)
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)
+      .map(([attrName, value]) => ({type: 'mdxJsxAttribute', name: attrName, value})),
+    children,
+  };
+}
+
+export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');

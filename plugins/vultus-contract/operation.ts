@@ -1,0 +1,247 @@
+/**
+ * The rendered reference of one operation: endpoint header, description, parameters,
+ * request body fields, request samples in three languages, response fields and
+ * example, and the error responses it can return.
+ */
+import type {BlockContent, RootContent} from 'mdast';
+import type {Contract, MediaType, OperationEntry, Parameter, Response} from './contract';
+import {ContractError} from './contract';
+import {
+  blockMarkdown,
+  code,
+  codeBlock,
+  heading,
+  inlineMarkdown,
+  jsx,
+  paragraph,
+  strong,
+  table,
+  text,
+  yesNo,
+} from './mdast';
+import {sampleGroupId, sampleLanguages, samplesFor, type SampleRequest} from './samples';
+import {fieldRows, fieldTable, resolve} from './schemaTable';
+
+export type RenderMode = 'site' | 'markdown';
+
+const authLabels: Record<string, string> = {
+  secretKey: 'Secret key (`Authorization: Bearer sk_…`)',
+  clientToken: 'Client token (`Authorization: Bearer ctok_…`)',
+};
+
+function authOf(entry: OperationEntry, contract: Contract): string {
+  if (entry.webhook) return 'Signed by Vultus (`Vultus-Signature` header)';
+  const security = entry.operation.security ?? contract.document.security ?? [];
+  const schemes = security.flatMap((requirement) => Object.keys(requirement));
+  if (entry.operation['x-onprem-only']) return 'On-premise API key (`Authorization: Bearer …`)';
+  if (schemes.length === 0) return 'None';
+  return schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ');
+}
+
+export function operationAnchor(operationId: string): string {
+  return `op-${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+}
+
+/** The first example of a media type (named examples first). */
+export function firstExample(media: MediaType | undefined): unknown {
+  if (!media) return undefined;
+  const named = Object.values(media.examples ?? {})[0];
+  if (named) return named.value;
+  return media.example;
+}
+
+function parameterExample(parameter: Parameter): string {
+  const named = Object.values(parameter.examples ?? {})[0]?.value;
+  const value =
+    parameter.example ??
+    named ??
+    parameter.schema?.example ??
+    parameter.schema?.examples?.[0] ??
+    parameter.schema?.default;
+  return value === undefined ? `{${parameter.name}}` : String(value);
+}
+
+function sampleRequest(entry: OperationEntry): SampleRequest {
+  const {operation, method, path} = entry;
+  const parameters = operation.parameters ?? [];
+  let filled = path;
+  for (const parameter of parameters.filter((p) => p.in === 'path')) {
+    filled = filled.replace(`{${parameter.name}}`, parameterExample(parameter));
+  }
+  const query = parameters
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p): [string, string] => [p.name, parameterExample(p)]);
+  const request: SampleRequest = {
+    method: method.toUpperCase(),
+    path: filled,
+    query,
+    idempotent: method === 'post',
+    headers: [],
+  };
+  const content = operation.requestBody?.content ?? {};
+  if (content['application/json']) {
+    request.body = firstExample(content['application/json']);
+  } else if (content['multipart/form-data']) {
+    const example = firstExample(content['multipart/form-data']) as Record<string, unknown> | undefined;
+    const fields = Object.entries(example ?? {})
+      .filter(([name]) => name !== 'file')
+      .map(([name, value]): [string, string] => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]);
+    request.multipartFile = {field: 'file', filename: 'selfie.jpg', fields};
+  }
+  return request;
+}
+
+/** Synced code tabs (site) or consecutive fenced blocks with a label (Markdown export). */
+export function codeTabs(samples: Record<string, string>, mode: RenderMode): RootContent[] {
+  if (mode === 'markdown') {
+    return sampleLanguages.flatMap(({value, label, lang}) =>
+      samples[value] ? [paragraph(strong(text(label))), codeBlock(lang, samples[value])] : [],
+    );
+  }
+  return [
+    jsx(
+      'Tabs',
+      {groupId: sampleGroupId, queryString: 'lang'},
+      sampleLanguages
+        .filter(({value}) => samples[value])
+        .map(
+          ({value, label, lang}) =>
+            jsx('TabItem', {value, label}, [
+              codeBlock(lang, samples[value] ?? ''),
+            ]) as unknown as BlockContent,
+        ),
+    ),
+  ];
+}
+
+function parametersTable(parameters: Parameter[]): RootContent[] {
+  if (parameters.length === 0) return [];
+  return [
+    paragraph(strong(text('Parameters'))),
+    table(
+      ['Name', 'In', 'Type', 'Required', 'Description'],
+      parameters.map((parameter) => [
+        code(parameter.name),
+        parameter.in,
+        String(parameter.schema?.type ?? 'string'),
+        yesNo(Boolean(parameter.required)),
+        inlineMarkdown(parameter.description ?? ''),
+      ]),
+    ),
+  ];
+}
+
+export function renderOperation(contract: Contract, operationId: string, mode: RenderMode): RootContent[] {
+  const entry = contract.operations.get(operationId);
+  if (!entry) {
+    throw new ContractError(`No operation "${operationId}" in contract/openapi.yaml`);
+  }
+  const {operation, method, path} = entry;
+  const title = operation.summary ?? operationId;
+  const out: RootContent[] = [heading(3, title, operationAnchor(operationId))];
+  const server = entry.webhook
+    ? 'POST to your endpoint · event '
+    : operation['x-onprem-only']
+      ? 'http://{host}:{port}/v1'
+      : 'https://api.vultus.example/v1';
+  if (mode === 'site') {
+    out.push(
+      jsx('EndpointHeader', {
+        method: method.toUpperCase(),
+        path,
+        server,
+        auth: authOf(entry, contract).replace(/`/g, ''),
+        operationId,
+        rateLimitGroup: operation['x-rate-limit-group'],
+        onpremOnly: operation['x-onprem-only'] ? 'true' : undefined,
+      }),
+    );
+  } else {
+    out.push(
+      paragraph(code(`${method.toUpperCase()} ${entry.webhook ? path : `${server}${path}`}`)),
+      paragraph(strong(text('Auth:')), text(' '), ...inlineMarkdown(authOf(entry, contract))),
+    );
+  }
+  if (operation.description) out.push(...blockMarkdown(operation.description));
+
+  out.push(...parametersTable(operation.parameters ?? []));
+
+  const rawBody = entry.rawOperation.requestBody
+    ? resolve(contract, entry.rawOperation.requestBody).value
+    : undefined;
+  const [requestType, rawRequestMedia] = Object.entries(rawBody?.content ?? {})[0] ?? [];
+  const requestMedia = requestType ? operation.requestBody?.content[requestType] : undefined;
+  if (rawRequestMedia?.schema) {
+    const schemaName = resolve(contract, rawRequestMedia.schema).name;
+    out.push(
+      paragraph(
+        strong(text(entry.webhook ? 'Event payload' : 'Request body')),
+        text(` (${requestType}${schemaName ? `, schema ` : ''}`),
+        ...(schemaName ? [code(schemaName)] : []),
+        text(')'),
+      ),
+      fieldTable(fieldRows(contract, rawRequestMedia.schema), true),
+    );
+  }
+
+  if (!entry.webhook) {
+    out.push(paragraph(strong(text('Request'))));
+    out.push(...codeTabs(samplesFor(sampleRequest(entry)), mode));
+  } else if (requestMedia && rawRequestMedia?.schema) {
+    const example = firstExample(requestMedia);
+    const schemaName = resolve(contract, rawRequestMedia.schema).name;
+    if (example !== undefined) {
+      out.push(
+        codeBlock(
+          'json',
+          JSON.stringify(example, null, 2),
+          schemaName ? `title="Event" schema=${schemaName}` : 'title="Event"',
+        ),
+      );
+    }
+  }
+
+  const responses = Object.entries(operation.responses);
+  const [successStatus, success] = responses.find(([status]) => status.startsWith('2')) ?? [];
+  if (success && successStatus) {
+    const rawSuccess = resolve(contract, entry.rawOperation.responses[successStatus] as Response).value;
+    const rawSchema = rawSuccess.content?.['application/json']?.schema;
+    const media = success.content?.['application/json'];
+    const schemaName = rawSchema ? resolve(contract, rawSchema).name : undefined;
+    out.push(
+      paragraph(
+        strong(text(`Response ${successStatus}`)),
+        text(schemaName ? ' (schema ' : ''),
+        ...(schemaName ? [code(schemaName), text(')')] : []),
+        text(`: ${success.description}`),
+      ),
+    );
+    if (rawSchema && media) {
+      out.push(fieldTable(fieldRows(contract, rawSchema), false));
+      const example = firstExample(media);
+      if (example !== undefined) {
+        out.push(
+          codeBlock(
+            'json',
+            JSON.stringify(example, null, 2),
+            `title="Response ${successStatus}"${schemaName ? ` schema=${schemaName}` : ''}`,
+          ),
+        );
+      }
+    }
+  }
+  const errors = responses.filter(([status]) => !status.startsWith('2'));
+  if (errors.length > 0) {
+    out.push(
+      paragraph(strong(text('Error responses'))),
+      table(
+        ['Status', 'When'],
+        errors.map(([status, response]) => [code(status), inlineMarkdown(response.description)]),
+      ),
+    );
+  }
+  return out;
+}

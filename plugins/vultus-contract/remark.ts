@@ -1,0 +1,172 @@
+/**
+ * Remark plugin: expands the contract directives in docs Markdown into tables, code
+ * tabs and endpoint headers at build time, so each page ships only its own data and a
+ * reader without JavaScript sees everything.
+ *
+ *   ::operation{id="matchFaces"}          full reference of one operation
+ *   ::decline-reasons                     the whole catalogue, by category
+ *   ::decline-reasons{service="/services/face-match"}   the codes one service raises
+ *   ::error-codes  ::error-codes{type="license_error"}
+ *   ::rate-limits  ::data-retention  ::model-versions  ::webhook-events
+ *   ::schema{name="Result"}               field table of a component schema
+ *   ::operations-index                    every operation and the page that documents it
+ *   :::code-tabs … :::                    fenced blocks (bash, javascript, python) as synced tabs
+ *   :limit{key="image.max_bytes" as="MB"} a number from the contract's x-limits, inline
+ *
+ * An unknown directive name or attribute fails the build with the file and line.
+ */
+import type {BlockContent, Code, Parent, Root, RootContent} from 'mdast';
+import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-directive';
+import type {VFile} from 'vfile';
+import {visit} from 'unist-util-visit';
+import {loadContract, type Contract} from './contract';
+import {
+  renderDataRetention,
+  renderDeclineReasons,
+  renderErrorCodes,
+  renderModelVersions,
+  renderOperationsIndex,
+  renderRateLimits,
+  renderWebhookEvents,
+} from './catalogues';
+import {codeTabs, renderOperation, type RenderMode} from './operation';
+import {sampleLanguages} from './samples';
+import {fieldRows, fieldTable} from './schemaTable';
+import {ContractError} from './contract';
+
+export type Options = {siteDir: string; mode?: RenderMode};
+
+type Renderer = (contract: Contract, attributes: Record<string, string>, mode: RenderMode) => RootContent[];
+
+const leafRenderers: Record<string, {attributes: string[]; render: Renderer}> = {
+  operation: {attributes: ['id'], render: (c, a, mode) => renderOperation(c, required(a, 'id'), mode)},
+  'decline-reasons': {attributes: ['service'], render: (c, a) => renderDeclineReasons(c, a.service)},
+  'error-codes': {attributes: ['type'], render: (c, a) => renderErrorCodes(c, a.type)},
+  'rate-limits': {attributes: [], render: (c) => renderRateLimits(c)},
+  'data-retention': {attributes: [], render: (c) => renderDataRetention(c)},
+  'model-versions': {attributes: [], render: (c) => renderModelVersions(c)},
+  'webhook-events': {attributes: [], render: (c) => renderWebhookEvents(c)},
+  'operations-index': {
+    attributes: ['filter'],
+    render: (c, a) => renderOperationsIndex(c, a.filter === 'onprem' ? 'onprem' : 'all'),
+  },
+  schema: {
+    attributes: ['name'],
+    render: (c, a) => {
+      const name = required(a, 'name');
+      const schema = c.document.components.schemas[name];
+      if (!schema)
+        throw new ContractError(`contract/openapi.yaml: #/components/schemas/${name}: no such schema`);
+      return [fieldTable(fieldRows(c, schema), true)];
+    },
+  },
+};
+
+function required(attributes: Record<string, string>, name: string): string {
+  const value = attributes[name];
+  if (!value) throw new ContractError(`the directive needs the attribute ${name}="…"`);
+  return value;
+}
+
+const languageOf: Record<string, string> = {
+  bash: 'curl',
+  shell: 'curl',
+  sh: 'curl',
+  javascript: 'javascript',
+  js: 'javascript',
+  python: 'python',
+  py: 'python',
+};
+
+function expandCodeTabs(node: ContainerDirective, mode: RenderMode, where: string): RootContent[] {
+  const samples: Record<string, string> = {};
+  for (const child of node.children) {
+    if (child.type !== 'code' || !child.lang || !languageOf[child.lang]) {
+      throw new Error(
+        `${where}: :::code-tabs takes fenced blocks in ${Object.keys(languageOf).join(', ')} only`,
+      );
+    }
+    samples[languageOf[child.lang] as string] = (child as Code).value;
+  }
+  const missing = sampleLanguages.filter(({value}) => !samples[value]).map(({label}) => label);
+  if (missing.length > 0) throw new Error(`${where}: :::code-tabs is missing ${missing.join(', ')}`);
+  return codeTabs(samples, mode);
+}
+
+const limitFormats: Record<string, (value: number) => string> = {
+  number: (value) => value.toLocaleString('en-US'),
+  MB: (value) => `${(value / 1048576).toLocaleString('en-US')} MB`,
+  minutes: (value) => `${(value / 60).toLocaleString('en-US')} minutes`,
+  hours: (value) => `${(value / 3600).toLocaleString('en-US')} hours`,
+  days: (value) => `${(value / 86400).toLocaleString('en-US')} days`,
+};
+
+/** A value of the contract's x-limits by dotted key, formatted for prose. */
+export function limitText(contract: Contract, key: string, format = 'number'): string {
+  const value = key
+    .split('.')
+    .reduce<unknown>(
+      (object, part) => (object as Record<string, unknown> | undefined)?.[part],
+      contract.document['x-limits'],
+    );
+  if (typeof value !== 'number') {
+    throw new ContractError(`contract/openapi.yaml: #/x-limits/${key.replace(/\./g, '/')}: not a number`);
+  }
+  const formatter = limitFormats[format];
+  if (!formatter)
+    throw new ContractError(`unknown format as="${format}" (one of ${Object.keys(limitFormats).join(', ')})`);
+  return formatter(value);
+}
+
+export default function remarkVultusContract(options: Options) {
+  const mode = options.mode ?? 'site';
+  return async (tree: Root, file: VFile): Promise<void> => {
+    const found: Array<{
+      node: LeafDirective | ContainerDirective | TextDirective;
+      parent: Parent;
+      index: number;
+    }> = [];
+    visit(tree, (node, index, parent) => {
+      if (
+        (node.type === 'leafDirective' && node.name in leafRenderers) ||
+        (node.type === 'containerDirective' && node.name === 'code-tabs') ||
+        (node.type === 'textDirective' && node.name === 'limit')
+      ) {
+        if (parent && index !== undefined) found.push({node: node as LeafDirective, parent, index});
+      }
+    });
+    if (found.length === 0) return;
+    const contract = await loadContract(options.siteDir);
+    // Replace from the end so earlier indexes stay valid.
+    for (const {node, parent, index} of found.reverse()) {
+      const where = `${file.path}:${node.position?.start.line ?? '?'}`;
+      let replacement: RootContent[];
+      try {
+        if (node.type === 'containerDirective') {
+          replacement = expandCodeTabs(node, mode, where);
+        } else if (node.type === 'textDirective') {
+          const attributes = node.attributes ?? {};
+          replacement = [
+            {type: 'text', value: limitText(contract, attributes.key ?? '', attributes.as ?? 'number')},
+          ];
+        } else {
+          const renderer = leafRenderers[node.name];
+          if (!renderer) continue;
+          const attributes = Object.fromEntries(
+            Object.entries(node.attributes ?? {}).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
+          );
+          const unknown = Object.keys(attributes).filter((name) => !renderer.attributes.includes(name));
+          if (unknown.length > 0)
+            throw new Error(`unknown attribute ${unknown.join(', ')} on ::${node.name}`);
+          replacement = renderer.render(contract, attributes, mode);
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`${where}: ::${node.name}: ${message}`);
+      }
+      parent.children.splice(index, 1, ...(replacement as BlockContent[]));
+    }
+  };
+}

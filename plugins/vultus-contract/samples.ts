@@ -1,0 +1,174 @@
+/**
+ * Request samples in cURL, JavaScript (Node 20) and Python, generated from an
+ * operation's example in the contract, so every sample uses a real path and a body that
+ * validates against its schema. Secrets come from the VULTUS_SECRET_KEY variable.
+ */
+import {apiBaseUrl} from '../../config/links';
+
+/** The languages of every multi-language sample on the site, in tab order. */
+export const sampleLanguages = [
+  {value: 'curl', label: 'cURL', lang: 'bash'},
+  {value: 'javascript', label: 'JavaScript', lang: 'javascript'},
+  {value: 'python', label: 'Python', lang: 'python'},
+] as const;
+
+export type SampleLanguage = (typeof sampleLanguages)[number]['value'];
+
+/** The tab group shared by every sample, so a choice persists across pages. */
+export const sampleGroupId = 'code-language';
+
+export type SampleRequest = {
+  method: string;
+  /** Path with parameters filled in, relative to /v1. */
+  path: string;
+  query: Array<[string, string]>;
+  /** JSON body, or undefined. */
+  body?: unknown;
+  /** multipart/form-data upload of one file field. */
+  multipartFile?: {field: string; filename: string; fields: Array<[string, string]>};
+  idempotent: boolean;
+  /** Extra request headers (name, value). */
+  headers: Array<[string, string]>;
+};
+
+const baseUrl = `${apiBaseUrl}/v1`;
+
+function url(request: SampleRequest): string {
+  const query = request.query.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
+  return `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
+}
+
+const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+
+export function curlSample(request: SampleRequest): string {
+  const lines = [
+    `curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${shellQuote(url(request))}`,
+  ];
+  lines.push(`-H "Authorization: Bearer $VULTUS_SECRET_KEY"`);
+  if (request.idempotent) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
+  for (const [name, value] of request.headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  if (request.multipartFile) {
+    const {field, filename, fields} = request.multipartFile;
+    lines.push(`-F ${shellQuote(`${field}=@${filename}`)}`);
+    for (const [name, value] of fields) lines.push(`-F ${shellQuote(`${name}=${value}`)}`);
+  } else if (request.body !== undefined) {
+    lines.push(`-H "Content-Type: application/json"`);
+    lines.push(`-d ${shellQuote(JSON.stringify(request.body, null, 2))}`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+function indent(textBlock: string, spaces: number): string {
+  const pad = ' '.repeat(spaces);
+  return textBlock
+    .split('\n')
+    .map((line, index) => (index === 0 ? line : pad + line))
+    .join('\n');
+}
+
+export function javascriptSample(request: SampleRequest): string {
+  const headers = [`Authorization: \`Bearer \${process.env.VULTUS_SECRET_KEY}\``];
+  if (request.idempotent) headers.push(`'Idempotency-Key': crypto.randomUUID()`);
+  for (const [name, value] of request.headers)
+    headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
+  const out: string[] = [];
+  let body = '';
+  if (request.multipartFile) {
+    const {field, filename, fields} = request.multipartFile;
+    out.push(`import {openAsBlob} from 'node:fs';`, '');
+    out.push('const form = new FormData();');
+    out.push(
+      `form.append(${JSON.stringify(field)}, await openAsBlob(${JSON.stringify(filename)}), ${JSON.stringify(filename)});`,
+    );
+    for (const [name, value] of fields)
+      out.push(`form.append(${JSON.stringify(name)}, ${JSON.stringify(value)});`);
+    out.push('');
+    body = '\n  body: form,';
+  } else if (request.body !== undefined) {
+    headers.push(`'Content-Type': 'application/json'`);
+    body = `\n  body: JSON.stringify(${indent(JSON.stringify(request.body, null, 2), 2)}),`;
+  }
+  out.push(`const response = await fetch(${JSON.stringify(url(request))}, {`);
+  out.push(`  method: ${JSON.stringify(request.method)},`);
+  out.push(`  headers: {\n${headers.map((header) => `    ${header},`).join('\n')}\n  },${body}`);
+  out.push('});');
+  out.push(
+    request.method === 'DELETE'
+      ? 'const result = response.status === 204 ? null : await response.json();'
+      : 'const result = await response.json();',
+  );
+  out.push('if (!response.ok) {');
+  out.push(
+    '  // Every error has the same shape: type, code, message, param, retryable, request_id, doc_url.',
+  );
+  out.push(
+    '  throw new Error(`${result.error.code}: ${result.error.message} (${result.error.request_id})`);',
+  );
+  out.push('}');
+  out.push('console.log(result);');
+  return out.join('\n');
+}
+
+/** A JSON value as a Python literal (True/False/None, dicts and lists). */
+export function pythonLiteral(value: unknown, level = 0): string {
+  const pad = '    '.repeat(level + 1);
+  const end = '    '.repeat(level);
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${pad}${pythonLiteral(item, level + 1)},`).join('\n')}\n${end}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, level + 1)},`).join('\n')}\n${end}}`;
+}
+
+export function pythonSample(request: SampleRequest): string {
+  const imports = ['import os'];
+  if (request.idempotent) imports.push('import uuid');
+  imports.push('', 'import requests', '');
+  const headers = [`"Authorization": f"Bearer {os.environ['VULTUS_SECRET_KEY']}"`];
+  if (request.idempotent) headers.push(`"Idempotency-Key": str(uuid.uuid4())`);
+  for (const [name, value] of request.headers)
+    headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
+  const args = [`    ${JSON.stringify(`${baseUrl}${request.path}`)},`];
+  args.push(`    headers={\n${headers.map((header) => `        ${header},`).join('\n')}\n    },`);
+  if (request.query.length > 0) {
+    args.push(`    params=${pythonLiteral(Object.fromEntries(request.query), 1)},`);
+  }
+  const out = [...imports];
+  if (request.multipartFile) {
+    const {field, filename, fields} = request.multipartFile;
+    out.push(`with open(${JSON.stringify(filename)}, "rb") as image:`);
+    const inner = [`    ${JSON.stringify(`${baseUrl}${request.path}`)},`, args[1]];
+    if (fields.length > 0) inner.push(`    data=${pythonLiteral(Object.fromEntries(fields), 1)},`);
+    inner.push(`    files={${JSON.stringify(field)}: image},`, '    timeout=30,');
+    out.push(
+      `    response = requests.${request.method.toLowerCase()}(\n${inner.map((line) => indent(`    ${line}`, 4)).join('\n')}\n    )`,
+    );
+  } else {
+    if (request.body !== undefined) args.push(`    json=${pythonLiteral(request.body, 1)},`);
+    args.push('    timeout=30,');
+    out.push(`response = requests.${request.method.toLowerCase()}(\n${args.join('\n')}\n)`);
+  }
+  out.push('if not response.ok:');
+  out.push(
+    '    # Every error has the same shape: type, code, message, param, retryable, request_id, doc_url.',
+  );
+  out.push('    error = response.json()["error"]');
+  out.push(`    raise RuntimeError(f"{error['code']}: {error['message']} ({error['request_id']})")`);
+  out.push(request.method === 'DELETE' ? 'print(response.status_code)' : 'print(response.json())');
+  return out.join('\n');
+}
+
+export function samplesFor(request: SampleRequest): Record<SampleLanguage, string> {
+  return {
+    curl: curlSample(request),
+    javascript: javascriptSample(request),
+    python: pythonSample(request),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The test object every browser spec uses: Playwright's, plus a check that fails the
+ * test on any console error or uncaught page error. A test that provokes an error on
+ * purpose names the messages it expects with `test.use({allowedConsoleErrors: /…/})`.
+ */
+import {test as base, expect} from '@playwright/test';
+import pageMapJson from '../page-map.json';
+
+export type PageMapEntry = {route: string; title: string; area: string; sidebar: boolean};
+export type OtherRoute = {route: string; title: string};
+
+export const pageMap = pageMapJson as {docs: PageMapEntry[]; other: OtherRoute[]};
+export const siteTitle = 'Vultus Docs';
+
+type Fixtures = {
+  /** Console errors this test provokes on purpose (one pattern; use | for several). */
+  allowedConsoleErrors: RegExp | null;
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [null, {option: true}],
+  consoleErrors: [
+    async ({page, allowedConsoleErrors}, use) => {
+      const errors: string[] = [];
+      const allowed = (text: string): boolean => allowedConsoleErrors?.test(text) ?? false;
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !allowed(message.text())) {
+          errors.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => {
+        if (!allowed(error.message)) {
+          errors.push(`Uncaught: ${error.message}`);
+        }
+      });
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+export {expect};
