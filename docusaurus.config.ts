@@ -72,7 +72,7 @@ const config: Config = {
           onUntruncatedBlogPosts: 'throw',
         },
         theme: {
-          customCss: './src/css/custom.css',
+          customCss: ['./src/css/custom.css', './src/css/charts.css'],
         },
         sitemap: {
           lastmod: null,

@@ -4,7 +4,8 @@
  * catalogues it carries (decline reasons, error codes, limits). A malformed contract
  * throws a ContractError that names the file and the JSON pointer inside it.
  */
-import {stat} from 'node:fs/promises';
+import {readFile, stat} from 'node:fs/promises';
+import {parse as parseYaml} from 'yaml';
 import path from 'node:path';
 import {bundle, createConfig, lint, type NormalizedProblem} from '@redocly/openapi-core';
 
@@ -145,14 +146,28 @@ export class ContractError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ContractError';
+    // The message says what and where; a stack trace of our loader would only hide it.
+    this.stack = `${this.name}: ${message}`;
   }
 }
 
-function describeProblem(problem: NormalizedProblem, siteDir: string): string {
+/** The value at a JSON pointer (`#/a/b~1c`) of a parsed document, if any. */
+function valueAt(document: unknown, pointer: string): unknown {
+  return pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+}
+
+function describeProblem(problem: NormalizedProblem, siteDir: string, parsed: unknown): string {
   const where = problem.location[0];
   const file = where ? path.relative(siteDir, where.source.absoluteRef) : contractRelativePath;
   const pointer = where?.pointer ?? '#/';
-  return `${file}: ${pointer}: ${problem.message}`;
+  const node = valueAt(parsed, pointer) as {$ref?: unknown} | undefined;
+  const ref = typeof node?.$ref === 'string' ? ` ($ref "${node.$ref}")` : '';
+  return `${file}: ${pointer}: ${problem.message}${ref}`;
 }
 
 function collectOperations(document: OpenApiDocument, raw: OpenApiDocument): Map<string, OperationEntry> {
@@ -196,12 +211,26 @@ async function load(siteDir: string): Promise<Contract> {
   const config = await createConfig({
     rules: {struct: 'error', 'no-unresolved-refs': 'error', 'operation-operationId': 'error'},
   });
-  const problems = (await lint({ref: file, config})).filter((problem) => problem.severity === 'error');
+  let linted: NormalizedProblem[];
+  try {
+    linted = await lint({ref: file, config});
+  } catch (error) {
+    // YAML syntax errors surface here, with the line and column in the message.
+    const message = (error instanceof Error ? error.message : String(error)).replace(file, contractRelativePath);
+    throw new ContractError(`${contractRelativePath}: not valid YAML: ${message}`);
+  }
+  const problems = linted.filter((problem) => problem.severity === 'error');
   if (problems.length > 0) {
+    let parsed: unknown;
+    try {
+      parsed = parseYaml(await readFile(file, 'utf8'));
+    } catch {
+      parsed = undefined;
+    }
     throw new ContractError(
       `The API contract is invalid:\n${problems
         .slice(0, 20)
-        .map((problem) => `  ${describeProblem(problem, siteDir)}`)
+        .map((problem) => `  ${describeProblem(problem, siteDir, parsed)}`)
         .join('\n')}`,
     );
   }

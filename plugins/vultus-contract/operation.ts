@@ -39,7 +39,7 @@ function authOf(entry: OperationEntry, contract: Contract): string {
 }
 
 export function operationAnchor(operationId: string): string {
-  return `op-${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+  return `op-${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([a-z])([0-9])/g, '$1-$2').toLowerCase()}`;
 }
 
 /** The first example of a media type (named examples first). */

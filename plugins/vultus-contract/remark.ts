@@ -12,6 +12,10 @@
  *   ::operations-index                    every operation and the page that documents it
  *   :::code-tabs … :::                    fenced blocks (bash, javascript, python) as synced tabs
  *   :limit{key="image.max_bytes" as="MB"} a number from the contract's x-limits, inline
+ *   ::thresholds{evaluation="face-match"} recommended thresholds and their error rates (data/metrics)
+ *   ::latency{operations="matchFaces,searchFaces"} p50/p95 targets (data/metrics/latency.yaml)
+ *   ::data-table{src="onprem/config.yaml" path="keys" columns="…" headers="…" code="…"} any data list
+ *   ::chart{kind="det" evaluation="face-match"}  build-time SVG chart + the same numbers in a table (./charts.ts)
  *
  * An unknown directive name or attribute fails the build with the file and line.
  */
@@ -30,13 +34,20 @@ import {
   renderWebhookEvents,
 } from './catalogues';
 import {codeTabs, renderOperation, type RenderMode} from './operation';
+import {renderDataTable, renderLatency, renderThresholds} from './data';
+import {renderChart} from './charts';
 import {sampleLanguages} from './samples';
 import {fieldRows, fieldTable} from './schemaTable';
 import {ContractError} from './contract';
 
 export type Options = {siteDir: string; mode?: RenderMode};
 
-type Renderer = (contract: Contract, attributes: Record<string, string>, mode: RenderMode) => RootContent[];
+type Renderer = (
+  contract: Contract,
+  attributes: Record<string, string>,
+  mode: RenderMode,
+  siteDir: string,
+) => RootContent[];
 
 const leafRenderers: Record<string, {attributes: string[]; render: Renderer}> = {
   operation: {attributes: ['id'], render: (c, a, mode) => renderOperation(c, required(a, 'id'), mode)},
@@ -49,6 +60,22 @@ const leafRenderers: Record<string, {attributes: string[]; render: Renderer}> = 
   'operations-index': {
     attributes: ['filter'],
     render: (c, a) => renderOperationsIndex(c, a.filter === 'onprem' ? 'onprem' : 'all'),
+  },
+  thresholds: {
+    attributes: ['evaluation', 'mode'],
+    render: (c, a, mode, siteDir) => renderThresholds(siteDir, required(a, 'evaluation'), a.mode),
+  },
+  latency: {
+    attributes: ['operations'],
+    render: (c, a, mode, siteDir) => renderLatency(siteDir, required(a, 'operations').split(',').map((id) => id.trim())),
+  },
+  chart: {
+    attributes: ['kind', 'evaluation', 'metric', 'mode'],
+    render: (c, a, mode, siteDir) => renderChart(siteDir, a, mode),
+  },
+  'data-table': {
+    attributes: ['src', 'path', 'columns', 'headers', 'code'],
+    render: (c, a, mode, siteDir) => renderDataTable(siteDir, a),
   },
   schema: {
     attributes: ['name'],
@@ -160,7 +187,7 @@ export default function remarkVultusContract(options: Options) {
           const unknown = Object.keys(attributes).filter((name) => !renderer.attributes.includes(name));
           if (unknown.length > 0)
             throw new Error(`unknown attribute ${unknown.join(', ')} on ::${node.name}`);
-          replacement = renderer.render(contract, attributes, mode);
+          replacement = renderer.render(contract, attributes, mode, options.siteDir);
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

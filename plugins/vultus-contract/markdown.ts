@@ -1,0 +1,49 @@
+/**
+ * A docs page as plain Markdown: front matter read, contract and data directives
+ * expanded into Markdown tables and fenced code (no JSX), ready for the per-page .md
+ * exports, llms-full.txt and the tests that read what a page shows.
+ */
+import {readFile} from 'node:fs/promises';
+import type {Root} from 'mdast';
+import {parse as parseYaml} from 'yaml';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import {VFile} from 'vfile';
+import remarkVultusContract from './remark';
+
+export type PageMarkdown = {
+  frontMatter: Record<string, unknown>;
+  /** The Markdown body with every directive expanded (no front matter). */
+  markdown: string;
+  /** The expanded syntax tree. */
+  tree: Root;
+};
+
+export async function renderPageMarkdown(siteDir: string, file: string): Promise<PageMarkdown> {
+  const source = await readFile(file, 'utf8');
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkVultusContract, {siteDir, mode: 'markdown'});
+  const vfile = new VFile({path: file, value: source});
+  const parsed = processor.parse(vfile);
+  const tree = (await processor.run(parsed, vfile)) as Root;
+  let frontMatter: Record<string, unknown> = {};
+  const first = tree.children[0];
+  if (first?.type === 'yaml') {
+    frontMatter = (parseYaml(first.value) as Record<string, unknown> | null) ?? {};
+    tree.children.shift();
+  }
+  const markdown = unified()
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
+    .stringify(tree);
+  return {frontMatter, markdown, tree};
+}

@@ -1,0 +1,51 @@
+/** The contract loader turns a malformed contract into a message naming the file and the place. */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {loadContract} from '../../plugins/vultus-contract/contract';
+
+const real = readFileSync(path.resolve(__dirname, '../../contract/openapi.yaml'), 'utf8');
+
+async function loadError(source: string): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-contract-'));
+  try {
+    mkdirSync(path.join(dir, 'contract'));
+    writeFileSync(path.join(dir, 'contract/openapi.yaml'), source);
+    await loadContract(dir);
+    return '';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+test('the real contract loads, with every operation', async () => {
+  const dir = path.resolve(__dirname, '../..');
+  const contract = await loadContract(dir);
+  assert.ok(contract.operations.size >= 40);
+  assert.ok(contract.operations.has('matchFaces'));
+});
+
+test('a YAML syntax error names the file and the line', async () => {
+  const message = await loadError('openapi: 3.1.0\ninfo: {title: x\n');
+  assert.match(message, /contract\/openapi\.yaml/);
+  assert.match(message, /\(\d+:\d+\)/);
+});
+
+test('a reference to a missing schema names the file, the JSON pointer and the reference', async () => {
+  const message = await loadError(real.replace("$ref: '#/components/schemas/Result'", "$ref: '#/components/schemas/Outcome'"));
+  assert.match(message, /contract\/openapi\.yaml: #\/components\/schemas\/[\w/]+: Can't resolve \$ref \(\$ref "#\/components\/schemas\/Outcome"\)/);
+});
+
+test('a structural error names the field', async () => {
+  const message = await loadError(real.replace(/^openapi: 3\.1\.0$/m, 'openapi: 3.1.0\nnot_a_field: true'));
+  assert.match(message, /contract\/openapi\.yaml: #\/not_a_field/);
+});
+
+test('a missing catalogue names the extension', async () => {
+  const message = await loadError(real.replace(/^x-error-codes:/m, 'x-error-codes-moved:'));
+  assert.match(message, /#\/x-error-codes: missing or empty/);
+});

@@ -1,0 +1,178 @@
+/**
+ * The pages and the contract agree: every JSON example validates against the schema it
+ * claims, every operation is documented on exactly one page (its x-doc-page), every
+ * decline and error code appears in its table, cURL samples are valid shell and call
+ * paths that exist, and no page carries placeholder words.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import {loadContract, type Contract} from '../../plugins/vultus-contract/contract';
+import {codeBlocks, listMarkdown, metaValue, renderedDocs, siteDir} from './helpers/pages';
+
+async function contract(): Promise<Contract> {
+  return loadContract(siteDir);
+}
+
+function validatorFor(doc: Contract): (schema: string, value: unknown) => string[] {
+  const ajv = new Ajv2020({strict: false, allErrors: true, discriminator: true});
+  addFormats(ajv);
+  ajv.addSchema({$id: 'https://docs.vultus.example/openapi.yaml', components: doc.raw.components});
+  return (schema, value) => {
+    const validate = ajv.getSchema(`https://docs.vultus.example/openapi.yaml#/components/schemas/${schema}`);
+    if (!validate) return [`no schema named ${schema} in the contract`];
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`);
+  };
+}
+
+test('every JSON example on a docs page names its schema and validates against it', async () => {
+  const doc = await contract();
+  const validate = validatorFor(doc);
+  let examples = 0;
+  const problems: string[] = [];
+  for (const page of await renderedDocs()) {
+    for (const block of codeBlocks(page.tree)) {
+      if (block.lang !== 'json') continue;
+      const where = `docs/${page.file}:${block.position?.start.line ?? '?'}`;
+      const schema = metaValue(block.meta, 'schema');
+      if (!schema) {
+        problems.push(`${where}: a JSON example without schema=… in its meta`);
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(block.value);
+      } catch (error) {
+        problems.push(`${where}: not JSON (${String(error)})`);
+        continue;
+      }
+      examples += 1;
+      for (const message of validate(schema, value)) problems.push(`${where} (${schema}): ${message}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(examples >= 20, `expected the pages to show at least 20 JSON examples, found ${examples}`);
+});
+
+test('a JSON example that drifts from its schema is caught', async () => {
+  const validate = validatorFor(await contract());
+  assert.deepEqual(validate('DeclineReason', {code: 'FACE.NO_FACE', message: 'No face.'}), []);
+  assert.notDeepEqual(validate('DeclineReason', {code: 'face no face', message: 'No face.'}), []);
+  assert.notDeepEqual(validate('Result', {decision: 'maybe', score: 0.5}), []);
+});
+
+test('every operation is documented on exactly one page: the one its x-doc-page names', async () => {
+  const doc = await contract();
+  const placements = new Map<string, string[]>();
+  for (const page of await renderedDocs()) {
+    for (const match of page.source.matchAll(/^::operation\{id="([^"]+)"\}\s*$/gm)) {
+      const id = match[1] as string;
+      placements.set(id, [...(placements.get(id) ?? []), page.route]);
+    }
+  }
+  const problems: string[] = [];
+  for (const [id, entry] of doc.operations) {
+    const pages = placements.get(id) ?? [];
+    const owner = entry.operation['x-doc-page'];
+    if (pages.length !== 1) problems.push(`${id}: on ${pages.length} pages (${pages.join(', ') || 'none'})`);
+    else if (pages[0] !== owner) problems.push(`${id}: on ${pages[0]}, but x-doc-page is ${owner}`);
+  }
+  for (const id of placements.keys()) {
+    if (!doc.operations.has(id)) problems.push(`${id}: placed on a page but not in the contract`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every decline code appears in the /decline-reasons table and every error code in the /responses table', async () => {
+  const doc = await contract();
+  const pages = await renderedDocs();
+  const declinePage = pages.find((page) => page.route === '/decline-reasons');
+  const responsesPage = pages.find((page) => page.route === '/responses');
+  assert.ok(declinePage && responsesPage, 'the /decline-reasons and /responses pages exist');
+  const declineMissing = doc.document['x-decline-reasons']
+    .filter((reason) => !declinePage.markdown.includes(`#### ${reason.code}`))
+    .map((reason) => reason.code);
+  assert.deepEqual(declineMissing, [], 'decline codes missing from /decline-reasons');
+  const errorMissing = doc.document['x-error-codes']
+    .filter((entry) => !new RegExp(`\\|\\s*\\[\`${entry.code}\`\\]`).test(responsesPage.markdown))
+    .map((entry) => entry.code);
+  assert.deepEqual(errorMissing, [], 'error codes missing from the /responses table');
+});
+
+test('every code used in an example exists in the catalogues', async () => {
+  const doc = await contract();
+  const decline = new Set(doc.document['x-decline-reasons'].map((reason) => reason.code));
+  const errors = new Set(doc.document['x-error-codes'].map((entry) => entry.code));
+  const problems: string[] = [];
+  for (const page of await renderedDocs()) {
+    for (const block of codeBlocks(page.tree)) {
+      if (block.lang !== 'json') continue;
+      for (const match of block.value.matchAll(/"code":\s*"([^"]+)"/g)) {
+        const code = match[1] as string;
+        if (!decline.has(code) && !errors.has(code)) problems.push(`docs/${page.file}: unknown code ${code}`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+/** The contract's paths as regular expressions, `{id}` matching one segment. */
+function pathMatchers(doc: Contract): Array<{method: string; pattern: RegExp; path: string}> {
+  return [...doc.operations.values()]
+    .filter((entry) => !entry.webhook)
+    .map((entry) => ({
+      method: entry.method.toUpperCase(),
+      path: entry.path,
+      pattern: new RegExp(`^${entry.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }));
+}
+
+test('cURL samples are valid shell and call only paths and methods of the contract', async () => {
+  const doc = await contract();
+  const matchers = pathMatchers(doc);
+  let samples = 0;
+  const problems: string[] = [];
+  for (const page of await renderedDocs()) {
+    for (const block of codeBlocks(page.tree)) {
+      if (!['bash', 'sh', 'shell'].includes(block.lang ?? '') || !/\bcurl\b/.test(block.value)) continue;
+      const where = `docs/${page.file}:${block.position?.start.line ?? '?'}`;
+      const syntax = spawnSync('bash', ['-n'], {input: block.value, encoding: 'utf8'});
+      if (syntax.status !== 0) problems.push(`${where}: not valid shell: ${syntax.stderr.trim()}`);
+      for (const command of block.value.split(/\n(?=\S)/).filter((part) => /\bcurl\b/.test(part))) {
+        const url = /https:\/\/api(?:\.(?:eu|us))?\.vultus\.example\/v1(\/[^\s'"?]*)/.exec(command);
+        if (!url) continue;
+        samples += 1;
+        const apiPath = (url[1] as string).replace(/\/$/, '');
+        const explicit = /(?:-X|--request)\s+([A-Z]+)/.exec(command)?.[1];
+        const method = explicit ?? (/\s(?:-d|--data\S*|-F|--form)\s/.test(command) ? 'POST' : 'GET');
+        const found = matchers.find((matcher) => matcher.pattern.test(apiPath) && matcher.method === method);
+        if (!found) problems.push(`${where}: ${method} ${apiPath} is not an operation of the contract`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(samples >= 30, `expected at least 30 cURL calls on the pages, found ${samples}`);
+});
+
+test('no page carries placeholder words', async () => {
+  const files = [
+    ...(await listMarkdown(path.join(siteDir, 'docs'))),
+    ...(await listMarkdown(path.join(siteDir, 'blog'))),
+    ...(await listMarkdown(path.join(siteDir, 'src/pages'))),
+  ];
+  assert.ok(files.length > 40, 'found the pages');
+  const placeholder = /lorem ipsum|\bTODO\b|\bTBD\b|coming soon|placeholder text|\bFIXME\b/i;
+  const problems: string[] = [];
+  for (const file of files) {
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines.forEach((line, index) => {
+      if (placeholder.test(line)) problems.push(`${path.relative(siteDir, file)}:${index + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,61 @@
+/**
+ * Shared by the unit tests that read what the docs pages show: every docs page rendered
+ * to Markdown with its directives expanded (the same expansion the site uses), once.
+ */
+import {readdir} from 'node:fs/promises';
+import path from 'node:path';
+import type {Code, Root} from 'mdast';
+import {visit} from 'unist-util-visit';
+import {renderPageMarkdown, type PageMarkdown} from '../../../plugins/vultus-contract/markdown';
+
+export const siteDir = path.resolve(__dirname, '../../..');
+export const docsDir = path.join(siteDir, 'docs');
+
+export type RenderedPage = PageMarkdown & {
+  /** docs-relative file, e.g. services/face-match.md */
+  file: string;
+  /** the route, e.g. /services/face-match */
+  route: string;
+  source: string;
+};
+
+export async function listMarkdown(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, {withFileTypes: true, recursive: true});
+  return entries
+    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name) && !entry.name.startsWith('_'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+let pages: Promise<RenderedPage[]> | undefined;
+
+export function renderedDocs(): Promise<RenderedPage[]> {
+  pages ??= (async () => {
+    const {readFile} = await import('node:fs/promises');
+    const files = await listMarkdown(docsDir);
+    return Promise.all(
+      files.map(async (absolute) => {
+        const rendered = await renderPageMarkdown(siteDir, absolute);
+        const file = path.relative(docsDir, absolute).split(path.sep).join('/');
+        const slug = rendered.frontMatter.slug;
+        const route = typeof slug === 'string' ? slug : `/${file.replace(/\.mdx?$/, '')}`;
+        return {...rendered, file, route, source: await readFile(absolute, 'utf8')};
+      }),
+    );
+  })();
+  return pages;
+}
+
+export function codeBlocks(tree: Root): Code[] {
+  const blocks: Code[] = [];
+  visit(tree, 'code', (node: Code) => {
+    blocks.push(node);
+  });
+  return blocks;
+}
+
+/** `schema=FaceMatch` from a code block's meta string. */
+export function metaValue(meta: string | null | undefined, key: string): string | undefined {
+  const match = new RegExp(`(?:^|\\s)${key}=("([^"]*)"|\\S+)`).exec(meta ?? '');
+  return match ? (match[2] ?? match[1]) : undefined;
+}
