@@ -173,23 +173,21 @@ export function renderWebhookEvents(contract: Contract): RootContent[] {
   ];
 }
 
-/** Every operation with the page that documents it; `onprem` limits it to the on-premise server's. */
-export function renderOperationsIndex(contract: Contract, filter: 'all' | 'onprem'): RootContent[] {
+/** Every operation with the page that documents it. */
+export function renderOperationsIndex(contract: Contract): RootContent[] {
   const entries = [...contract.operations.values()].filter((entry) => !entry.webhook);
   return [
     table(
       ['Method', 'Path', 'What it does', 'Documented on'],
-      entries
-        .filter((entry) => filter === 'all' || entry.operation['x-onprem-only'] || true)
-        .map((entry) => {
-          const page = entry.operation['x-doc-page'] ?? '';
-          return [
-            code(entry.method.toUpperCase()),
-            code(entry.path),
-            inlineMarkdown(entry.operation.summary ?? ''),
-            [link(`${page}#${operationAnchor(entry.operation.operationId)}`, text(page))],
-          ];
-        }),
+      entries.map((entry) => {
+        const page = entry.operation['x-doc-page'] ?? '';
+        return [
+          code(entry.method.toUpperCase()),
+          code(entry.path),
+          inlineMarkdown(entry.operation.summary ?? ''),
+          [link(`${page}#${operationAnchor(entry.operation.operationId)}`, text(page))],
+        ];
+      }),
     ),
   ];
 }

@@ -25,7 +25,7 @@ type ChartOutput = {chart: Element; title: string; description: string; header: 
 const ci = (estimate: Estimate, format: (value: number) => string): string =>
   `${format(estimate.ci95[0])} to ${format(estimate.ci95[1])}`;
 
-const years = (value: number): string => `${value.toFixed(1)} y`;
+const years = (value: number): string => `${value.toFixed(2)} y`;
 
 const dimensionNames: Record<string, string> = {
   age_band: 'Age band',
@@ -58,13 +58,15 @@ function det(siteDir: string, evaluation: string): ChartOutput {
       points,
       // Mark the default threshold on the current model only; two labels would collide.
       marker:
-        atDefault && index === 0 ? {x: atDefault.fmr, y: atDefault.fnmr, label: `default ${defaultThreshold.toFixed(2)}`} : undefined,
+        atDefault && index === 0
+          ? {x: atDefault.fmr, y: atDefault.fnmr, label: `default ${defaultThreshold.toFixed(2)}`}
+          : undefined,
     };
   });
   const [current] = models;
-  const currentDefault = (current?.det as Array<{threshold: number; fmr: number; fnmr: number}> | undefined)?.find(
-    (point) => Math.abs(point.threshold - defaultThreshold) < 1e-9,
-  );
+  const currentDefault = (
+    current?.det as Array<{threshold: number; fmr: number; fnmr: number}> | undefined
+  )?.find((point) => Math.abs(point.threshold - defaultThreshold) < 1e-9);
   const title = `DET curve, ${evaluation === 'face-match' ? 'selfie to selfie (1:1)' : 'selfie to document portrait'}`;
   const description = `False non-match rate against false match rate, both on log scales, for ${models
     .map((model) => String(model.model_version))
@@ -72,7 +74,13 @@ function det(siteDir: string, evaluation: string): ChartOutput {
     current?.model_version,
   )} has FMR ${percent(currentDefault?.fmr ?? Number.NaN)} and FNMR ${percent(currentDefault?.fnmr ?? Number.NaN)}.`;
   const thresholds = (current?.det as Array<{threshold: number}>).map((point) => point.threshold);
-  const header = ['Threshold', ...models.flatMap((model) => [`FMR ${String(model.model_version)}`, `FNMR ${String(model.model_version)}`])];
+  const header = [
+    'Threshold',
+    ...models.flatMap((model) => [
+      `FMR ${String(model.model_version)}`,
+      `FNMR ${String(model.model_version)}`,
+    ]),
+  ];
   const rows = thresholds.map((threshold) => [
     threshold.toFixed(2),
     ...models.flatMap((model) => {
@@ -100,7 +108,11 @@ function det(siteDir: string, evaluation: string): ChartOutput {
 function fnirGallery(siteDir: string): ChartOutput {
   const where = 'data/metrics/face-search.yaml';
   const galleries = pick(loadData(siteDir, 'metrics/face-search.yaml'), 'galleries', where) as Json[];
-  const fpirs = [...new Set(galleries.flatMap((gallery) => (gallery.fnir_at_fpir as Json[]).map((item) => item.fpir as number)))];
+  const fpirs = [
+    ...new Set(
+      galleries.flatMap((gallery) => (gallery.fnir_at_fpir as Json[]).map((item) => item.fpir as number)),
+    ),
+  ];
   const series: Series[] = fpirs.map((fpir) => ({
     name: `FNIR at FPIR ${percent(fpir)}`,
     points: galleries.map((gallery) => ({
@@ -112,7 +124,12 @@ function fnirGallery(siteDir: string): ChartOutput {
   const description = `False negative identification rate (FNIR) at fixed false positive identification rates, for collections of ${galleries
     .map((gallery) => (gallery.gallery_size as number).toLocaleString('en-US'))
     .join(', ')} faces. FNIR grows slowly with collection size.`;
-  const header = ['Collection size', ...fpirs.map((fpir) => `FNIR at FPIR ${percent(fpir)} (95% CI)`), 'Rank-1 rate', 'Rank-5 rate'];
+  const header = [
+    'Collection size',
+    ...fpirs.map((fpir) => `FNIR at FPIR ${percent(fpir)} (95% CI)`),
+    'Rank-1 rate',
+    'Rank-5 rate',
+  ];
   const rows = galleries.map((gallery) => [
     (gallery.gallery_size as number).toLocaleString('en-US'),
     ...fpirs.map((fpir) => {
@@ -192,11 +209,35 @@ function groups(siteDir: string, evaluation: string, metric: string, mode: strin
   const worst = bars.reduce((a, b) => (b.value > a.value ? b : a));
   const best = bars.reduce((a, b) => (b.value < a.value ? b : a));
   const title = `${metricName} by demographic group`;
-  const description = `${metricName} for each age band, sex and skin-tone group, with 95% confidence intervals, for ${context}. Highest: ${
+  const dimensions = [
+    ...new Set(
+      results.map((result) =>
+        (dimensionNames[String(result.dimension)] ?? String(result.dimension)).toLowerCase(),
+      ),
+    ),
+  ];
+  const description = `${metricName} for each group by ${dimensions.join(', ')}, with 95% confidence intervals, for ${context}. Highest: ${
     worst.label
   } at ${format(worst.value)}; lowest: ${best.label} at ${format(best.value)}.`;
-  const sizeKey = ['genuine_pairs', 'mated_searches', 'presentations', 'subjects'].find((key) => key in (results[0] ?? {}));
-  const header = ['Dimension', 'Group', metricName, '95% CI', ...(sizeKey ? [sizeKey.replace(/_/g, ' ')] : [])];
+  // The sample behind each rate: impostor pairs for FMR, genuine pairs for FNMR, and so on.
+  const sampleKeys: Record<string, string> = {
+    fmr: 'impostor_pairs',
+    fnmr: 'genuine_pairs',
+    fnir: 'mated_searches',
+    fpir: 'non_mated_searches',
+    bpcer: 'presentations',
+    mae: 'subjects',
+  };
+  const sizeKey = [sampleKeys[metric]].find(
+    (key): key is string => key !== undefined && key in (results[0] ?? {}),
+  );
+  const header = [
+    'Dimension',
+    'Group',
+    metricName,
+    '95% CI',
+    ...(sizeKey ? [sizeKey.replace(/_/g, ' ')] : []),
+  ];
   const rows = results.map((result) => {
     const estimate = result[metric] as Estimate;
     return [
@@ -243,7 +284,14 @@ function apcer(siteDir: string, mode: string): ChartOutput {
       ci(estimate, percent),
     ];
   });
-  const chart = barChart({id: `chart-apcer-${mode}`, title, description, yLabel: 'APCER', yFormat: percent, bars});
+  const chart = barChart({
+    id: `chart-apcer-${mode}`,
+    title,
+    description,
+    yLabel: 'APCER',
+    yFormat: percent,
+    bars,
+  });
   return {chart, title, description, header, rows};
 }
 
@@ -254,7 +302,12 @@ function maeAge(siteDir: string): ChartOutput {
   const overall = pick(data, 'mae_overall', where) as Estimate;
   const bars: Bar[] = bands.map((band) => {
     const estimate = band.mae as Estimate;
-    return {label: String(band.age_band), value: estimate.value, low: estimate.ci95[0], high: estimate.ci95[1]};
+    return {
+      label: String(band.age_band),
+      value: estimate.value,
+      low: estimate.ci95[0],
+      high: estimate.ci95[1],
+    };
   });
   const title = 'Age estimation error by true age band';
   const description = `Mean absolute error in years for each true age band, with 95% confidence intervals; overall MAE ${years(
@@ -263,7 +316,13 @@ function maeAge(siteDir: string): ChartOutput {
   const header = ['True age band', 'Subjects', 'MAE', '95% CI', 'Mean signed error'];
   const rows = bands.map((band) => {
     const estimate = band.mae as Estimate;
-    return [String(band.age_band), (band.subjects as number).toLocaleString('en-US'), years(estimate.value), ci(estimate, years), years(band.mean_error as number)];
+    return [
+      String(band.age_band),
+      (band.subjects as number).toLocaleString('en-US'),
+      years(estimate.value),
+      ci(estimate, years),
+      years(band.mean_error as number),
+    ];
   });
   const chart = barChart({
     id: 'chart-mae-age',
@@ -277,7 +336,11 @@ function maeAge(siteDir: string): ChartOutput {
   return {chart, title, description, header, rows};
 }
 
-export function renderChart(siteDir: string, attributes: Record<string, string>, mode: RenderMode): RootContent[] {
+export function renderChart(
+  siteDir: string,
+  attributes: Record<string, string>,
+  mode: RenderMode,
+): RootContent[] {
   let output: ChartOutput;
   switch (attributes.kind) {
     case 'det':
@@ -296,11 +359,17 @@ export function renderChart(siteDir: string, attributes: Record<string, string>,
       output = maeAge(siteDir);
       break;
     default:
-      throw new DataError(`::chart: unknown kind "${attributes.kind ?? ''}" (det, fnir-gallery, groups, apcer, mae-age)`);
+      throw new DataError(
+        `::chart: unknown kind "${attributes.kind ?? ''}" (det, fnir-gallery, groups, apcer, mae-age)`,
+      );
   }
   const dataTable = table(output.header, output.rows);
   if (mode === 'markdown') {
-    return [paragraph(strong(text(output.title))), paragraph(...inlineMarkdown(output.description)), dataTable];
+    return [
+      paragraph(strong(text(output.title))),
+      paragraph(...inlineMarkdown(output.description)),
+      dataTable,
+    ];
   }
   const figure = {
     type: 'vultusChart',

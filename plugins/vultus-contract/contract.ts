@@ -216,7 +216,10 @@ async function load(siteDir: string): Promise<Contract> {
     linted = await lint({ref: file, config});
   } catch (error) {
     // YAML syntax errors surface here, with the line and column in the message.
-    const message = (error instanceof Error ? error.message : String(error)).replace(file, contractRelativePath);
+    const message = (error instanceof Error ? error.message : String(error)).replace(
+      file,
+      contractRelativePath,
+    );
     throw new ContractError(`${contractRelativePath}: not valid YAML: ${message}`);
   }
   const problems = linted.filter((problem) => problem.severity === 'error');

@@ -49,7 +49,9 @@ export function pick(data: unknown, dotted: string, where: string): unknown {
     if (selector) {
       const [, key, field, value] = selector;
       const list = (current as Json | undefined)?.[key as string];
-      current = Array.isArray(list) ? list.find((item) => String((item as Json)[field as string]) === value) : undefined;
+      current = Array.isArray(list)
+        ? list.find((item) => String((item as Json)[field as string]) === value)
+        : undefined;
     } else {
       current = (current as Json | undefined)?.[part];
     }
@@ -58,12 +60,12 @@ export function pick(data: unknown, dotted: string, where: string): unknown {
   return current;
 }
 
-/** A rate as a percentage people can read: 0.0085 → 0.85%, 1e-5 → 0.001%. */
+/** A rate as a percentage people can read: 0.0085 → 0.85%, 1e-5 → 0.001%, 0.9981 → 99.81%. */
 export function percent(rate: number): string {
   if (rate === 0) return '0%';
   const value = rate * 100;
-  const digits = value >= 10 ? 1 : value >= 1 ? 2 : Math.min(6, Math.max(2, 1 - Math.floor(Math.log10(value)) + 1));
-  return `${Number(value.toFixed(digits)).toLocaleString('en-US', {maximumSignificantDigits: 3})}%`;
+  if (value >= 10) return `${Number(value.toFixed(2)).toLocaleString('en-US')}%`;
+  return `${value.toLocaleString('en-US', {maximumSignificantDigits: 3})}%`;
 }
 
 /** A false-match style rate both ways: "0.001% (1 in 100,000)". */
@@ -78,7 +80,9 @@ const num = (value: unknown): number => (typeof value === 'number' ? value : Num
 type ThresholdRow = Json & {use_case: string; description: string; threshold: number; default?: boolean};
 
 function useCase(row: ThresholdRow): PhrasingContent[] {
-  return inlineMarkdown(`${row.default ? '**' : ''}${row.use_case}${row.default ? '** (API default)' : ''}: ${row.description}`);
+  return inlineMarkdown(
+    `${row.default ? '**' : ''}${row.use_case}${row.default ? '** (API default)' : ''}: ${row.description}`,
+  );
 }
 
 function currentModel(data: unknown, where: string): Json {
@@ -89,7 +93,11 @@ function currentModel(data: unknown, where: string): Json {
 }
 
 /** The recommended thresholds of one evaluation, with the error rates each one costs. */
-export function renderThresholds(siteDir: string, evaluation: string, mode: string | undefined): RootContent[] {
+export function renderThresholds(
+  siteDir: string,
+  evaluation: string,
+  mode: string | undefined,
+): RootContent[] {
   const file = `metrics/${evaluation}.yaml`;
   const where = `data/${file}`;
   const data = loadData(siteDir, file);
@@ -101,7 +109,12 @@ export function renderThresholds(siteDir: string, evaluation: string, mode: stri
       return [
         table(
           ['Use case', 'Threshold', 'False match rate (FMR)', 'False non-match rate (FNMR)'],
-          rows.map((row) => [useCase(row), row.threshold.toFixed(2), rateWithOdds(num(row.fmr)), percent(num(row.fnmr))]),
+          rows.map((row) => [
+            useCase(row),
+            row.threshold.toFixed(2),
+            rateWithOdds(num(row.fmr)),
+            percent(num(row.fnmr)),
+          ]),
         ),
         {
           type: 'paragraph',
@@ -115,7 +128,13 @@ export function renderThresholds(siteDir: string, evaluation: string, mode: stri
       const rows = pick(data, 'recommended_thresholds', where) as ThresholdRow[];
       return [
         table(
-          ['Use case', 'Collection size', 'Threshold', 'False positive identification rate (FPIR)', 'False negative identification rate (FNIR)'],
+          [
+            'Use case',
+            'Collection size',
+            'Threshold',
+            'False positive identification rate (FPIR)',
+            'False negative identification rate (FNIR)',
+          ],
           rows.map((row) => [
             useCase(row),
             num(row.gallery_size).toLocaleString('en-US'),
@@ -131,13 +150,25 @@ export function renderThresholds(siteDir: string, evaluation: string, mode: stri
       const rows = pick(data, `modes[mode=${mode}].recommended_thresholds`, where) as ThresholdRow[];
       return [
         table(
-          ['Use case', 'Threshold', 'Attacks accepted, worst species (APCER)', 'Genuine users rejected (BPCER)'],
-          rows.map((row) => [useCase(row), row.threshold.toFixed(2), percent(num(row.apcer_max)), percent(num(row.bpcer))]),
+          [
+            'Use case',
+            'Threshold',
+            'Attacks accepted, worst species (APCER)',
+            'Genuine users rejected (BPCER)',
+          ],
+          rows.map((row) => [
+            useCase(row),
+            row.threshold.toFixed(2),
+            percent(num(row.apcer_max)),
+            percent(num(row.bpcer)),
+          ]),
         ),
       ];
     }
     case 'age': {
-      const rows = pick(data, 'recommended_challenge_ages', where) as Array<ThresholdRow & {legal_age: number; challenge_age: number}>;
+      const rows = pick(data, 'recommended_challenge_ages', where) as Array<
+        ThresholdRow & {legal_age: number; challenge_age: number}
+      >;
       return [
         table(
           ['Use case', 'Legal age', 'Challenge age', 'Under-age users passed', 'Adults sent to fallback'],
@@ -152,7 +183,9 @@ export function renderThresholds(siteDir: string, evaluation: string, mode: stri
       ];
     }
     default:
-      throw new DataError(`::thresholds: unknown evaluation "${evaluation}" (face-match, face-to-document, face-search, liveness, age)`);
+      throw new DataError(
+        `::thresholds: unknown evaluation "${evaluation}" (face-match, face-to-document, face-search, liveness, age)`,
+      );
   }
 }
 
@@ -173,9 +206,22 @@ export function renderLatency(siteDir: string, operationIds: string[]): RootCont
   return [table(['Operation', 'Payload', 'p50', 'p95'], rows)];
 }
 
+const cellFormats: Record<string, (value: unknown) => string> = {
+  percent: (value) => percent(num(value)),
+  'ci-percent': (value) => {
+    const [low, high] = value as [number, number];
+    return `${percent(low)} to ${percent(high)}`;
+  },
+  number: (value) => num(value).toLocaleString('en-US'),
+  ms: (value) => `${num(value).toLocaleString('en-US')} ms`,
+  seconds: (value) => `${num(value).toLocaleString('en-US')} s`,
+};
+
 /**
  * Any list in a data file as a table: `::data-table{src="onprem/config.yaml" path="keys"
- * columns="key,env,type,default,range,description" headers="Key,Variable,…" code="key,env"}`.
+ * columns="key,env,cpu.throughput_rps,bpcer.value|percent" headers="Key,Variable,…" code="key,env"}`.
+ * A column is a dotted path inside each item, optionally with `|format` (percent,
+ * ci-percent, number, ms, seconds).
  */
 export function renderDataTable(siteDir: string, attributes: Record<string, string>): RootContent[] {
   const src = attributes.src;
@@ -186,13 +232,29 @@ export function renderDataTable(siteDir: string, attributes: Record<string, stri
   const list = attributes.path ? pick(data, attributes.path, where) : data;
   if (!Array.isArray(list)) throw new DataError(`${where}: "${attributes.path ?? ''}" is not a list`);
   const headers = attributes.headers?.split(',').map((header) => header.trim()) ?? columns;
-  if (headers.length !== columns.length) throw new DataError(`${where}: headers and columns differ in number`);
+  if (headers.length !== columns.length) {
+    throw new DataError(`${where}: ${headers.length} headers for ${columns.length} columns`);
+  }
   const asCode = new Set(attributes.code?.split(',').map((column) => column.trim()) ?? []);
   const rows = (list as Json[]).map((item, index) =>
     columns.map((column): Cell => {
-      const value = item[column];
-      if (value === undefined) throw new DataError(`${where}: item ${index} has no "${column}"`);
-      const textValue = Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+      const [columnPath = '', format] = column.split('|');
+      const value = pick(item, columnPath, `${where}: item ${index}`);
+      let textValue: string;
+      if (format) {
+        const formatter = cellFormats[format];
+        if (!formatter)
+          throw new DataError(
+            `${where}: unknown format "${format}" (${Object.keys(cellFormats).join(', ')})`,
+          );
+        textValue = formatter(value);
+      } else {
+        textValue = Array.isArray(value)
+          ? value.join(', ')
+          : typeof value === 'object' && value !== null
+            ? JSON.stringify(value)
+            : String(value);
+      }
       return asCode.has(column) ? [code(textValue)] : inlineMarkdown(textValue);
     }),
   );

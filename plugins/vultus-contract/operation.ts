@@ -39,7 +39,10 @@ function authOf(entry: OperationEntry, contract: Contract): string {
 }
 
 export function operationAnchor(operationId: string): string {
-  return `op-${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([a-z])([0-9])/g, '$1-$2').toLowerCase()}`;
+  return `op-${operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([a-z])([0-9])/g, '$1-$2')
+    .toLowerCase()}`;
 }
 
 /** The first example of a media type (named examples first). */
@@ -77,6 +80,7 @@ function sampleRequest(entry: OperationEntry): SampleRequest {
     query,
     idempotent: method === 'post',
     headers: [],
+    server: operation['x-onprem-only'] ? 'onprem' : 'cloud',
   };
   const content = operation.requestBody?.content ?? {};
   if (content['application/json']) {

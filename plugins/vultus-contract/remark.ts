@@ -57,17 +57,20 @@ const leafRenderers: Record<string, {attributes: string[]; render: Renderer}> = 
   'data-retention': {attributes: [], render: (c) => renderDataRetention(c)},
   'model-versions': {attributes: [], render: (c) => renderModelVersions(c)},
   'webhook-events': {attributes: [], render: (c) => renderWebhookEvents(c)},
-  'operations-index': {
-    attributes: ['filter'],
-    render: (c, a) => renderOperationsIndex(c, a.filter === 'onprem' ? 'onprem' : 'all'),
-  },
+  'operations-index': {attributes: [], render: (c) => renderOperationsIndex(c)},
   thresholds: {
     attributes: ['evaluation', 'mode'],
     render: (c, a, mode, siteDir) => renderThresholds(siteDir, required(a, 'evaluation'), a.mode),
   },
   latency: {
     attributes: ['operations'],
-    render: (c, a, mode, siteDir) => renderLatency(siteDir, required(a, 'operations').split(',').map((id) => id.trim())),
+    render: (c, a, mode, siteDir) =>
+      renderLatency(
+        siteDir,
+        required(a, 'operations')
+          .split(',')
+          .map((id) => id.trim()),
+      ),
   },
   chart: {
     attributes: ['kind', 'evaluation', 'metric', 'mode'],

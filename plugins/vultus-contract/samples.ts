@@ -29,13 +29,21 @@ export type SampleRequest = {
   idempotent: boolean;
   /** Extra request headers (name, value). */
   headers: Array<[string, string]>;
+  /** The server the call goes to; the cloud API unless the operation is on-premise only. */
+  server?: 'cloud' | 'onprem';
 };
 
-const baseUrl = `${apiBaseUrl}/v1`;
+/** Where a sample sends its request, and which environment variable holds the key. */
+const targets = {
+  cloud: {baseUrl: `${apiBaseUrl}/v1`, key: 'VULTUS_SECRET_KEY'},
+  onprem: {baseUrl: 'http://localhost:8080/v1', key: 'VULTUS_API_KEY'},
+} as const;
+
+const targetOf = (request: SampleRequest) => targets[request.server ?? 'cloud'];
 
 function url(request: SampleRequest): string {
   const query = request.query.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
-  return `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
+  return `${targetOf(request).baseUrl}${request.path}${query ? `?${query}` : ''}`;
 }
 
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
@@ -44,7 +52,7 @@ export function curlSample(request: SampleRequest): string {
   const lines = [
     `curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${shellQuote(url(request))}`,
   ];
-  lines.push(`-H "Authorization: Bearer $VULTUS_SECRET_KEY"`);
+  lines.push(`-H "Authorization: Bearer $${targetOf(request).key}"`);
   if (request.idempotent) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
   for (const [name, value] of request.headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (request.multipartFile) {
@@ -67,7 +75,7 @@ function indent(textBlock: string, spaces: number): string {
 }
 
 export function javascriptSample(request: SampleRequest): string {
-  const headers = [`Authorization: \`Bearer \${process.env.VULTUS_SECRET_KEY}\``];
+  const headers = [`Authorization: \`Bearer \${process.env.${targetOf(request).key}}\``];
   if (request.idempotent) headers.push(`'Idempotency-Key': crypto.randomUUID()`);
   for (const [name, value] of request.headers)
     headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
@@ -131,11 +139,11 @@ export function pythonSample(request: SampleRequest): string {
   const imports = ['import os'];
   if (request.idempotent) imports.push('import uuid');
   imports.push('', 'import requests', '');
-  const headers = [`"Authorization": f"Bearer {os.environ['VULTUS_SECRET_KEY']}"`];
+  const headers = [`"Authorization": f"Bearer {os.environ['${targetOf(request).key}']}"`];
   if (request.idempotent) headers.push(`"Idempotency-Key": str(uuid.uuid4())`);
   for (const [name, value] of request.headers)
     headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
-  const args = [`    ${JSON.stringify(`${baseUrl}${request.path}`)},`];
+  const args = [`    ${JSON.stringify(`${targetOf(request).baseUrl}${request.path}`)},`];
   args.push(`    headers={\n${headers.map((header) => `        ${header},`).join('\n')}\n    },`);
   if (request.query.length > 0) {
     args.push(`    params=${pythonLiteral(Object.fromEntries(request.query), 1)},`);
@@ -144,7 +152,7 @@ export function pythonSample(request: SampleRequest): string {
   if (request.multipartFile) {
     const {field, filename, fields} = request.multipartFile;
     out.push(`with open(${JSON.stringify(filename)}, "rb") as image:`);
-    const inner = [`    ${JSON.stringify(`${baseUrl}${request.path}`)},`, args[1]];
+    const inner = [`    ${JSON.stringify(`${targetOf(request).baseUrl}${request.path}`)},`, args[1]];
     if (fields.length > 0) inner.push(`    data=${pythonLiteral(Object.fromEntries(fields), 1)},`);
     inner.push(`    files={${JSON.stringify(field)}: image},`, '    timeout=30,');
     out.push(

@@ -78,7 +78,9 @@ function typeLabel(contract: Contract, input: JsonSchema): string {
 function constraintsOf(schema: JsonSchema): string[] {
   const out: string[] = [];
   if (schema.enum) out.push(`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`);
-  if (schema.const !== undefined) out.push(`Always \`${String(schema.const)}\`.`);
+  if (schema.const !== undefined && !schema.description?.includes(String(schema.const))) {
+    out.push(`Always \`${String(schema.const)}\`.`);
+  }
   if (schema.minimum !== undefined && schema.maximum !== undefined)
     out.push(`Range ${schema.minimum} to ${schema.maximum}.`);
   else if (schema.minimum !== undefined) out.push(`Minimum ${schema.minimum}.`);

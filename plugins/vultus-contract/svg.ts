@@ -50,7 +50,10 @@ function el(tagName: string, properties: Attributes, children: ElementContent[] 
 
 const txt = (value: string): ElementContent => ({type: 'text', value});
 
-function svgRoot(chart: {id: string; title: string; description: string}, children: ElementContent[]): Element {
+function svgRoot(
+  chart: {id: string; title: string; description: string},
+  children: ElementContent[],
+): Element {
   return el(
     'svg',
     {
@@ -60,7 +63,11 @@ function svgRoot(chart: {id: string; title: string; description: string}, childr
       className: ['vultus-chart__svg'],
       xmlns: 'http://www.w3.org/2000/svg',
     },
-    [el('title', {id: `${chart.id}-title`}, [txt(chart.title)]), el('desc', {id: `${chart.id}-desc`}, [txt(chart.description)]), ...children],
+    [
+      el('title', {id: `${chart.id}-title`}, [txt(chart.title)]),
+      el('desc', {id: `${chart.id}-desc`}, [txt(chart.description)]),
+      ...children,
+    ],
   );
 }
 
@@ -87,23 +94,35 @@ function axes(
     const position = y(tick);
     out.push(
       el('line', {x1: x0, x2: x1, y1: position, y2: position, className: ['vultus-chart__grid']}),
-      el('text', {x: x0 - 6, y: position, dy: '0.32em', textAnchor: 'end', className: ['vultus-chart__tick']}, [txt(chart.yFormat(tick))]),
+      el(
+        'text',
+        {x: x0 - 6, y: position, dy: '0.32em', textAnchor: 'end', className: ['vultus-chart__tick']},
+        [txt(chart.yFormat(tick))],
+      ),
     );
   }
   for (const tick of ticksOf(x, Boolean(chart.xLog))) {
     const position = x(tick);
     out.push(
       el('line', {x1: position, x2: position, y1: y0, y2: y1, className: ['vultus-chart__grid']}),
-      el('text', {x: position, y: y0 + 18, textAnchor: 'middle', className: ['vultus-chart__tick']}, [txt(chart.xFormat(tick))]),
+      el('text', {x: position, y: y0 + 18, textAnchor: 'middle', className: ['vultus-chart__tick']}, [
+        txt(chart.xFormat(tick)),
+      ]),
     );
   }
   out.push(
     el('line', {x1: x0, x2: x1, y1: y0, y2: y0, className: ['vultus-chart__axis']}),
     el('line', {x1: x0, x2: x0, y1: y0, y2: y1, className: ['vultus-chart__axis']}),
-    el('text', {x: (x0 + x1) / 2, y: height - 30, textAnchor: 'middle', className: ['vultus-chart__label']}, [txt(chart.xLabel)]),
+    el('text', {x: (x0 + x1) / 2, y: height - 30, textAnchor: 'middle', className: ['vultus-chart__label']}, [
+      txt(chart.xLabel),
+    ]),
     el(
       'text',
-      {transform: `translate(16 ${(y0 + y1) / 2}) rotate(-90)`, textAnchor: 'middle', className: ['vultus-chart__label']},
+      {
+        transform: `translate(16 ${(y0 + y1) / 2}) rotate(-90)`,
+        textAnchor: 'middle',
+        className: ['vultus-chart__label'],
+      },
       [txt(chart.yLabel)],
     ),
   );
@@ -115,7 +134,13 @@ function legend(names: string[], y: number): ElementContent[] {
   let x = margin.left;
   names.forEach((name, index) => {
     out.push(
-      el('rect', {x, y: y - 9, width: 14, height: 4, className: [`vultus-chart__swatch`, `vultus-chart__series-${index}`]}),
+      el('rect', {
+        x,
+        y: y - 9,
+        width: 14,
+        height: 4,
+        className: [`vultus-chart__swatch`, `vultus-chart__series-${index}`],
+      }),
       el('text', {x: x + 20, y: y - 4, dy: '0.32em', className: ['vultus-chart__legend']}, [txt(name)]),
     );
     x += 30 + name.length * 8.5;
@@ -133,8 +158,12 @@ function extent(values: number[], log: boolean): [number, number] {
 export function lineChart(chart: LineChart): Element {
   const xs = chart.series.flatMap((series) => series.points.map((point) => point.x));
   const ys = chart.series.flatMap((series) => series.points.map((point) => point.y));
-  const x = (chart.xLog ? scaleLog() : scaleLinear()).domain(extent(xs, Boolean(chart.xLog))).range([margin.left, width - margin.right]);
-  const y = (chart.yLog ? scaleLog() : scaleLinear()).domain(extent(ys, Boolean(chart.yLog))).range([height - margin.bottom, margin.top]);
+  const x = (chart.xLog ? scaleLog() : scaleLinear())
+    .domain(extent(xs, Boolean(chart.xLog)))
+    .range([margin.left, width - margin.right]);
+  const y = (chart.yLog ? scaleLog() : scaleLinear())
+    .domain(extent(ys, Boolean(chart.yLog)))
+    .range([height - margin.bottom, margin.top]);
   if (!chart.xLog) x.nice();
   if (!chart.yLog) y.nice();
   const path = line<Point>()
@@ -142,19 +171,43 @@ export function lineChart(chart: LineChart): Element {
     .y((point) => y(point.y));
   const children: ElementContent[] = [...axes(x, y, chart)];
   chart.series.forEach((series, index) => {
-    children.push(el('path', {d: path(series.points) ?? '', className: ['vultus-chart__line', `vultus-chart__series-${index}`]}));
+    children.push(
+      el('path', {
+        d: path(series.points) ?? '',
+        className: ['vultus-chart__line', `vultus-chart__series-${index}`],
+      }),
+    );
     for (const point of series.points) {
-      children.push(el('circle', {cx: x(point.x), cy: y(point.y), r: 2.5, className: ['vultus-chart__dot', `vultus-chart__series-${index}`]}));
+      children.push(
+        el('circle', {
+          cx: x(point.x),
+          cy: y(point.y),
+          r: 2.5,
+          className: ['vultus-chart__dot', `vultus-chart__series-${index}`],
+        }),
+      );
     }
     if (series.marker) {
       const {marker} = series;
       children.push(
-        el('circle', {cx: x(marker.x), cy: y(marker.y), r: 5, className: ['vultus-chart__marker', `vultus-chart__series-${index}`]}),
-        el('text', {x: x(marker.x) + 8, y: y(marker.y) - 8, className: ['vultus-chart__annotation']}, [txt(marker.label ?? '')]),
+        el('circle', {
+          cx: x(marker.x),
+          cy: y(marker.y),
+          r: 5,
+          className: ['vultus-chart__marker', `vultus-chart__series-${index}`],
+        }),
+        el('text', {x: x(marker.x) + 8, y: y(marker.y) - 8, className: ['vultus-chart__annotation']}, [
+          txt(marker.label ?? ''),
+        ]),
       );
     }
   });
-  children.push(...legend(chart.series.map((series) => series.name), height - 8));
+  children.push(
+    ...legend(
+      chart.series.map((series) => series.name),
+      height - 8,
+    ),
+  );
   return figure(chart, svgRoot(chart, children));
 }
 
@@ -173,8 +226,18 @@ export function barChart(chart: BarChart): Element {
   for (const tick of y.ticks(5)) {
     const position = y(tick);
     children.push(
-      el('line', {x1: margin.left, x2: width - margin.right, y1: position, y2: position, className: ['vultus-chart__grid']}),
-      el('text', {x: margin.left - 6, y: position, dy: '0.32em', textAnchor: 'end', className: ['vultus-chart__tick']}, [txt(chart.yFormat(tick))]),
+      el('line', {
+        x1: margin.left,
+        x2: width - margin.right,
+        y1: position,
+        y2: position,
+        className: ['vultus-chart__grid'],
+      }),
+      el(
+        'text',
+        {x: margin.left - 6, y: position, dy: '0.32em', textAnchor: 'end', className: ['vultus-chart__tick']},
+        [txt(chart.yFormat(tick))],
+      ),
     );
   }
   const groups = [...new Set(chart.bars.map((bar) => bar.group ?? ''))];
@@ -183,20 +246,48 @@ export function barChart(chart: BarChart): Element {
     const barWidth = x.bandwidth();
     const series = groups.indexOf(bar.group ?? '');
     children.push(
-      el('rect', {x: left, y: y(bar.value), width: barWidth, height: y0 - y(bar.value), className: ['vultus-chart__bar', `vultus-chart__series-${series}`]}),
+      el('rect', {
+        x: left,
+        y: y(bar.value),
+        width: barWidth,
+        height: y0 - y(bar.value),
+        className: ['vultus-chart__bar', `vultus-chart__series-${series}`],
+      }),
     );
     if (bar.low !== undefined && bar.high !== undefined) {
       const middle = left + barWidth / 2;
       children.push(
-        el('line', {x1: middle, x2: middle, y1: y(bar.low), y2: y(bar.high), className: ['vultus-chart__error']}),
-        el('line', {x1: middle - 5, x2: middle + 5, y1: y(bar.low), y2: y(bar.low), className: ['vultus-chart__error']}),
-        el('line', {x1: middle - 5, x2: middle + 5, y1: y(bar.high), y2: y(bar.high), className: ['vultus-chart__error']}),
+        el('line', {
+          x1: middle,
+          x2: middle,
+          y1: y(bar.low),
+          y2: y(bar.high),
+          className: ['vultus-chart__error'],
+        }),
+        el('line', {
+          x1: middle - 5,
+          x2: middle + 5,
+          y1: y(bar.low),
+          y2: y(bar.low),
+          className: ['vultus-chart__error'],
+        }),
+        el('line', {
+          x1: middle - 5,
+          x2: middle + 5,
+          y1: y(bar.high),
+          y2: y(bar.high),
+          className: ['vultus-chart__error'],
+        }),
       );
     }
     children.push(
       el(
         'text',
-        {transform: `translate(${left + barWidth / 2} ${y0 + 12}) rotate(-35)`, textAnchor: 'end', className: ['vultus-chart__tick']},
+        {
+          transform: `translate(${left + barWidth / 2} ${y0 + 12}) rotate(-35)`,
+          textAnchor: 'end',
+          className: ['vultus-chart__tick'],
+        },
         [txt(bar.label)],
       ),
     );
@@ -204,20 +295,50 @@ export function barChart(chart: BarChart): Element {
   if (chart.reference) {
     const position = y(chart.reference.value);
     children.push(
-      el('line', {x1: margin.left, x2: width - margin.right, y1: position, y2: position, className: ['vultus-chart__reference']}),
-      el('text', {x: width - margin.right, y: position - 6, textAnchor: 'end', className: ['vultus-chart__annotation']}, [txt(chart.reference.label)]),
+      el('line', {
+        x1: margin.left,
+        x2: width - margin.right,
+        y1: position,
+        y2: position,
+        className: ['vultus-chart__reference'],
+      }),
+      el(
+        'text',
+        {
+          x: width - margin.right,
+          y: position - 6,
+          textAnchor: 'end',
+          className: ['vultus-chart__annotation'],
+        },
+        [txt(chart.reference.label)],
+      ),
     );
   }
   children.push(
-    el('line', {x1: margin.left, x2: width - margin.right, y1: y0, y2: y0, className: ['vultus-chart__axis']}),
-    el('text', {transform: `translate(16 ${(y0 + margin.top) / 2}) rotate(-90)`, textAnchor: 'middle', className: ['vultus-chart__label']}, [
-      txt(chart.yLabel),
-    ]),
+    el('line', {
+      x1: margin.left,
+      x2: width - margin.right,
+      y1: y0,
+      y2: y0,
+      className: ['vultus-chart__axis'],
+    }),
+    el(
+      'text',
+      {
+        transform: `translate(16 ${(y0 + margin.top) / 2}) rotate(-90)`,
+        textAnchor: 'middle',
+        className: ['vultus-chart__label'],
+      },
+      [txt(chart.yLabel)],
+    ),
   );
   if (groups.length > 1) children.push(...legend(groups, height - 4));
   return figure(chart, svgRoot(chart, children));
 }
 
 function figure(chart: {id: string; title: string}, svg: Element): Element {
-  return el('figure', {className: ['vultus-chart'], id: chart.id}, [svg, el('figcaption', {}, [txt(chart.title)])]);
+  return el('figure', {className: ['vultus-chart'], id: chart.id}, [
+    svg,
+    el('figcaption', {}, [txt(chart.title)]),
+  ]);
 }

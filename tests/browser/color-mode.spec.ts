@@ -1,17 +1,17 @@
 /** Colour mode: light by default, follows the system until the reader chooses, choice persisted. */
-import {test, expect} from './fixtures';
+import {test, expect, gotoHydrated} from './fixtures';
 
 const toggleName = /Switch between dark and light mode/;
 
 test('light by default when the system has no dark preference', async ({page}) => {
   await page.emulateMedia({colorScheme: 'no-preference'});
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
 test('follows a dark system preference until the reader chooses', async ({page}) => {
   await page.emulateMedia({colorScheme: 'dark'});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.emulateMedia({colorScheme: 'light'});
   await page.reload();
@@ -20,7 +20,7 @@ test('follows a dark system preference until the reader chooses', async ({page})
 
 test('the reader’s choice wins over the system and persists across pages and reloads', async ({page}) => {
   await page.emulateMedia({colorScheme: 'dark'});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   const toggle = page.getByRole('button', {name: toggleName});
   await expect(toggle).toHaveAttribute('aria-label', /system mode/);
   // system → light (an explicit choice against the dark system preference)
@@ -28,7 +28,7 @@ test('the reader’s choice wins over the system and persists across pages and r
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await page.goto('/requests');
+  await gotoHydrated(page, '/requests');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   // light → dark, and it sticks even when the system turns light
   await page.getByRole('button', {name: toggleName}).click();

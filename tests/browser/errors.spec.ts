@@ -20,6 +20,7 @@ test.describe('a chunk that fails to load', () => {
       return route.fulfill({response, body});
     });
     await page.goto('/');
+    await page.locator('.vultus-diagram-pending').first().scrollIntoViewIfNeeded();
     const box = page.getByRole('alert').filter({has: page.getByRole('button', {name: 'Retry'})});
     await expect(box).toBeVisible();
     await expect(box).toContainText(/chunk|load/i);

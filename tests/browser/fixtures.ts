@@ -3,7 +3,7 @@
  * test on any console error or uncaught page error. A test that provokes an error on
  * purpose names the messages it expects with `test.use({allowedConsoleErrors: /…/})`.
  */
-import {test as base, expect} from '@playwright/test';
+import {test as base, expect, type Page} from '@playwright/test';
 import pageMapJson from '../page-map.json';
 
 export type PageMapEntry = {route: string; title: string; area: string; sidebar: boolean};
@@ -40,5 +40,11 @@ export const test = base.extend<Fixtures>({
     {auto: true},
   ],
 });
+
+/** Opens a route and waits until React has hydrated it, so handlers are attached. */
+export async function gotoHydrated(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+}
 
 export {expect};

@@ -1,10 +1,10 @@
 /** The navigation bar of the site spec: items, link targets, logo, locale menu, mobile menu. */
-import {test, expect} from './fixtures';
+import {test, expect, gotoHydrated} from './fixtures';
 import {externalLinks} from '../../config/links';
 
 test('navbar items, in order, with the spec targets', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   const navbar = page.getByRole('navigation', {name: 'Main'});
 
   const restful = navbar.getByRole('link', {name: 'RESTful API'});
@@ -29,7 +29,7 @@ test('navbar items, in order, with the spec targets', async ({page}) => {
 });
 
 test('the logo is 100 px wide', async ({page}) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const logo = page.locator('.navbar__brand img').first();
   await expect(logo).toHaveAttribute('width', '100');
   const box = await logo.boundingBox();
@@ -38,7 +38,7 @@ test('the logo is 100 px wide', async ({page}) => {
 
 test('the language menu offers English only', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const dropdown = page.locator('.navbar__items--right .dropdown').filter({hasText: 'English'});
   await dropdown.hover();
   const items = dropdown.locator('.dropdown__menu li');
@@ -48,7 +48,7 @@ test('the language menu offers English only', async ({page}) => {
 
 test('below 996 px the navbar becomes a mobile menu', async ({page}) => {
   await page.setViewportSize({width: 995, height: 800});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
   await expect(toggle).toBeVisible();
   await expect(page.locator('.navbar__items a.navbar__link', {hasText: 'RESTful API'})).toBeHidden();
@@ -62,12 +62,12 @@ test('below 996 px the navbar becomes a mobile menu', async ({page}) => {
 
 test('at 997 px the full navbar shows and the mobile toggle does not', async ({page}) => {
   await page.setViewportSize({width: 997, height: 800});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
   await expect(page.locator('.navbar__items a.navbar__link', {hasText: 'RESTful API'})).toBeVisible();
 });
 
 test('the footer carries the 2025 copyright', async ({page}) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await expect(page.locator('footer .footer__copyright')).toHaveText('Copyright © 2025 Vultus');
 });

@@ -6,12 +6,12 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect} from './fixtures';
+import {test, expect, gotoHydrated} from './fixtures';
 
 const buildDir = path.resolve(__dirname, '../../build');
 
 test('the skip link is the first stop in the tab order and moves focus to the content', async ({page}) => {
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   await page.keyboard.press('Tab');
   const focused = page.locator(':focus');
   await expect(focused).toHaveText('Skip to main content');
@@ -41,7 +41,7 @@ const progressBarSeen = (page: Page): Promise<boolean> =>
 
 test('a route change slower than 200 ms shows the progress bar', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   await watchProgressBar(page);
   // Every script requested from now on (the next route's chunks) arrives 1.5 s late.
   await page.route('**/assets/js/**', async (route) => {
@@ -56,7 +56,7 @@ test('a route change slower than 200 ms shows the progress bar', async ({page}) 
 
 test('a route change faster than 200 ms shows no progress bar', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   // Load the next route's chunks first, so that the navigation itself is instant.
   await page.evaluate(() =>
     (window as unknown as {docusaurus: {preload: (p: string) => Promise<unknown>}}).docusaurus.preload(
@@ -81,7 +81,7 @@ test.describe('path normalization', () => {
       ['/requests/', '/requests'],
     ];
     for (const [from, to] of cases) {
-      await page.goto(from);
+      await gotoHydrated(page, from);
       await expect(page, from).toHaveURL((url) => url.pathname === to);
       await expect(page.locator('article h1')).toBeVisible();
     }
@@ -98,7 +98,7 @@ test.describe('path normalization', () => {
       await page.route(`**${from}`, (route) =>
         route.fulfill({status: 200, contentType: 'text/html', body: html}),
       );
-      await page.goto(from);
+      await gotoHydrated(page, from);
       await expect(page).toHaveURL((url) => url.pathname === to);
       await expect(page.locator('article h1')).toHaveText(title);
       // The page is interactive (hydrated): the colour toggle answers.
@@ -116,7 +116,7 @@ test.describe('route failure', () => {
 
   test('when the next route fails to load, the page reloads at the new path', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
-    await page.goto('/auth');
+    await gotoHydrated(page, '/auth');
     let reloaded = false;
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloaded = true;
@@ -131,7 +131,7 @@ test.describe('route failure', () => {
 
 test('the sidebar can be hidden and shown again', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   const menu = page.locator('aside.theme-doc-sidebar-container nav[aria-label="Docs sidebar"]');
   await expect(menu).toBeVisible();
   await page.getByRole('button', {name: 'Collapse sidebar'}).click();
@@ -142,7 +142,7 @@ test('the sidebar can be hidden and shown again', async ({page}) => {
 
 test('opening a sidebar category collapses its siblings', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
   const faceMatch = sidebar.getByRole('link', {name: 'Face match', exact: true});
   const metrics1n = sidebar.getByRole('link', {name: /1:N/});
@@ -156,7 +156,7 @@ test('opening a sidebar category collapses its siblings', async ({page}) => {
 test('the table of contents lists h2 and h3 headings only', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   // The decline-reason catalogue has h2 (sections), h3 (categories) and h4 (codes).
-  await page.goto('/decline-reasons');
+  await gotoHydrated(page, '/decline-reasons');
   const headings = await page
     .locator('article .markdown h2[id], article .markdown h3[id]')
     .evaluateAll((nodes) => nodes.map((n) => n.id));

@@ -1,5 +1,5 @@
 /** Local search: the index loads on first use only, the placeholder follows it, results navigate. */
-import {test, expect} from './fixtures';
+import {test, expect, gotoHydrated} from './fixtures';
 
 const indexRequest = /\/search-index[^/]*\.json/;
 
@@ -20,7 +20,7 @@ test('no index request before first use; Loading... until the index is loaded, t
     await indexReleased;
     await route.continue();
   });
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   const box = page.getByLabel('Search', {exact: true});
   await expect(box).toHaveAttribute('placeholder', 'Loading...');
   await page.waitForTimeout(500);
@@ -40,7 +40,7 @@ test('no index request before first use; Loading... until the index is loaded, t
 
 test('typing a query shows results and a result navigates to its page', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const box = page.getByLabel('Search', {exact: true});
   await box.click();
   await expect(box).toHaveAttribute('placeholder', 'Search');

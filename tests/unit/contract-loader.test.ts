@@ -36,8 +36,13 @@ test('a YAML syntax error names the file and the line', async () => {
 });
 
 test('a reference to a missing schema names the file, the JSON pointer and the reference', async () => {
-  const message = await loadError(real.replace("$ref: '#/components/schemas/Result'", "$ref: '#/components/schemas/Outcome'"));
-  assert.match(message, /contract\/openapi\.yaml: #\/components\/schemas\/[\w/]+: Can't resolve \$ref \(\$ref "#\/components\/schemas\/Outcome"\)/);
+  const message = await loadError(
+    real.replace("$ref: '#/components/schemas/Result'", "$ref: '#/components/schemas/Outcome'"),
+  );
+  assert.match(
+    message,
+    /contract\/openapi\.yaml: #\/components\/schemas\/[\w/]+: Can't resolve \$ref \(\$ref "#\/components\/schemas\/Outcome"\)/,
+  );
 });
 
 test('a structural error names the field', async () => {

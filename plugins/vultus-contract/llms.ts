@@ -1,0 +1,177 @@
+/**
+ * The Markdown outputs for AI assistants and offline readers, written after the build from
+ * the same sources as the HTML: every docs page at `<route>.md` (directives expanded into
+ * Markdown tables and fenced code, no JSX), `/llms.txt` (llmstxt.org format: title,
+ * summary, sections listing every page with its description) and `/llms-full.txt` (every
+ * page in sidebar order).
+ */
+import {mkdir, readdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {Link, Root} from 'mdast';
+import {visit} from 'unist-util-visit';
+import {unified} from 'unified';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import remarkStringify from 'remark-stringify';
+import {siteUrl} from '../../config/links';
+import {markdownPath} from '../../src/lib/markdownPath';
+import {renderPageMarkdown} from './markdown';
+
+export type LlmsPage = {
+  route: string;
+  /** docs-relative file, e.g. services/face-match.md */
+  file: string;
+  title: string;
+  description: string;
+  markdown: string;
+};
+
+export const llmsSections: Array<{title: string; matches: (route: string) => boolean}> = [
+  {title: 'General', matches: (route) => /^\/[^/]*$/.test(route)},
+  {title: 'Services', matches: (route) => route.startsWith('/services/') || route.startsWith('/enrollment/')},
+  {title: 'On-premise', matches: (route) => route.startsWith('/onprem-services/')},
+  {title: 'Web SDKs', matches: (route) => route.startsWith('/webSDK/')},
+  {title: 'Metrics', matches: (route) => route.startsWith('/metrics/')},
+  {title: 'Parameters', matches: (route) => route.startsWith('/parameters/')},
+];
+
+export const summary =
+  'Vultus is a REST API for face biometrics and identity verification: face match and face search, ' +
+  'interactive, non-interactive, 3D and deepfake liveness, age estimation, document verification and OCR, ' +
+  'account deduplication, AML screening and a hosted KYC flow, in the cloud (global, EU and US regions) or ' +
+  'on your own servers. Synchronous calls return a decision in the response; sessions are created by your ' +
+  'server, completed in the browser with the Web SDK, and read back with a GET or a signed webhook. Every ' +
+  'result carries a decision, a score, the threshold applied, decline reasons and the model version.';
+
+/** Resolves a link of a docs page to an absolute URL, pointing docs pages at their .md version. */
+function absoluteLink(url: string, pageFile: string, routesByFile: Map<string, string>): string {
+  if (/^[a-z]+:\/\//i.test(url) || url.startsWith('mailto:')) return url;
+  if (url.startsWith('pathname://')) return `${siteUrl}${url.slice('pathname://'.length)}`;
+  const [target = '', hash] = url.split('#');
+  const anchor = hash ? `#${hash}` : '';
+  if (target === '') return `${siteUrl}${markdownPath(routesByFile.get(pageFile) ?? '/')}${anchor}`;
+  if (/\.mdx?$/.test(target)) {
+    const file = path.posix.normalize(path.posix.join(path.posix.dirname(pageFile), target));
+    const route = routesByFile.get(file);
+    return route ? `${siteUrl}${markdownPath(route)}${anchor}` : `${siteUrl}/${target}${anchor}`;
+  }
+  if (target.startsWith('/')) {
+    const isDocsRoute = [...routesByFile.values()].includes(target);
+    return `${siteUrl}${isDocsRoute ? markdownPath(target) : target}${anchor}`;
+  }
+  return url;
+}
+
+function stringify(tree: Root): string {
+  return unified()
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
+    .stringify(tree);
+}
+
+async function listDocs(docsDir: string): Promise<string[]> {
+  const entries = await readdir(docsDir, {withFileTypes: true, recursive: true});
+  return entries
+    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name) && !entry.name.startsWith('_'))
+    .map((entry) => path.relative(docsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** Every docs page as standalone Markdown, links made absolute. */
+export async function llmsPages(siteDir: string): Promise<LlmsPage[]> {
+  const docsDir = path.join(siteDir, 'docs');
+  const files = await listDocs(docsDir);
+  const rendered = await Promise.all(
+    files.map(async (file) => ({file, page: await renderPageMarkdown(siteDir, path.join(docsDir, file))})),
+  );
+  const routesByFile = new Map(
+    rendered.map(({file, page}) => {
+      const slug = page.frontMatter.slug;
+      return [file, typeof slug === 'string' ? slug : `/${file.replace(/\.mdx?$/, '')}`];
+    }),
+  );
+  return rendered.map(({file, page}) => {
+    visit(page.tree, 'link', (node: Link) => {
+      node.url = absoluteLink(node.url, file, routesByFile);
+    });
+    const title = String(page.frontMatter.title ?? file);
+    const description = String(page.frontMatter.description ?? '');
+    const body = stringify(page.tree).trim();
+    const markdown = `# ${title}\n\n> ${description}\n\nSource: ${siteUrl}${routesByFile.get(file) ?? ''}\n\n${body}\n`;
+    return {route: routesByFile.get(file) ?? '/', file, title, description, markdown};
+  });
+}
+
+/** Doc ids of the sidebar in order (categories flattened). */
+export function sidebarOrder(items: unknown[]): string[] {
+  const ids: string[] = [];
+  for (const item of items) {
+    if (typeof item === 'string') ids.push(item);
+    else if (item && typeof item === 'object') {
+      const record = item as {type?: string; id?: string; items?: unknown[]};
+      if (record.type === 'doc' && record.id) ids.push(record.id);
+      if (Array.isArray(record.items)) ids.push(...sidebarOrder(record.items));
+    }
+  }
+  return ids;
+}
+
+/** Pages in sidebar order, then the pages that are in no sidebar. */
+function inSidebarOrder(pages: LlmsPage[], order: string[]): LlmsPage[] {
+  const byId = new Map(pages.map((page) => [page.file.replace(/\.mdx?$/, ''), page]));
+  return [
+    ...order.map((id) => byId.get(id)).filter((page): page is LlmsPage => page !== undefined),
+    ...pages.filter((page) => !order.includes(page.file.replace(/\.mdx?$/, ''))),
+  ];
+}
+
+export function llmsTxt(unordered: LlmsPage[], order: string[]): string {
+  const pages = inSidebarOrder(unordered, order);
+  const lines = ['# Vultus Docs', '', `> ${summary}`, ''];
+  lines.push(
+    'Every page below is also available as Markdown at its `.md` address; the whole documentation is in one file at ' +
+      `${siteUrl}/llms-full.txt.`,
+    '',
+  );
+  for (const section of llmsSections) {
+    const inSection = pages.filter((page) => section.matches(page.route));
+    if (inSection.length === 0) continue;
+    lines.push(`## ${section.title}`, '');
+    for (const page of inSection)
+      lines.push(`- [${page.title}](${siteUrl}${markdownPath(page.route)}): ${page.description}`);
+    lines.push('');
+  }
+  lines.push(
+    '## API contract',
+    '',
+    `- [OpenAPI 3.1 document](${siteUrl}/openapi.yaml): the Vultus API v1 contract: every operation, schema, error code and decline reason.`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
+  const ordered = inSidebarOrder(pages, order);
+  return `# Vultus Docs\n\n> ${summary}\n\n${ordered.map((page) => page.markdown.trim()).join('\n\n---\n\n')}\n`;
+}
+
+/** Writes the .md pages, llms.txt and llms-full.txt into the build directory. */
+export async function writeLlmsOutputs(
+  siteDir: string,
+  outDir: string,
+  sidebarItems: unknown[],
+): Promise<number> {
+  const pages = await llmsPages(siteDir);
+  await Promise.all(
+    pages.map(async (page) => {
+      const target = path.join(outDir, markdownPath(page.route));
+      await mkdir(path.dirname(target), {recursive: true});
+      await writeFile(target, page.markdown);
+    }),
+  );
+  const order = sidebarOrder(sidebarItems);
+  await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(pages, order));
+  await writeFile(path.join(outDir, 'llms-full.txt'), llmsFullTxt(pages, order));
+  return pages.length;
+}

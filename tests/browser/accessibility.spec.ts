@@ -1,0 +1,154 @@
+/**
+ * axe-core on every route of the page map in light mode and on one page of each kind in
+ * dark mode: no serious or critical violation. Keyboard-only use of the navbar, the mobile
+ * menu, the sidebar, code tabs, search and copy buttons.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {test, expect, gotoHydrated, pageMap} from './fixtures';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({page})
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+const allRoutes = [...pageMap.docs.map((entry) => entry.route), ...pageMap.other.map((entry) => entry.route)];
+
+for (const route of allRoutes) {
+  test(`axe, light mode: ${route}`, async ({page}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.goto(route);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test.describe('dark mode', () => {
+  test.use({allowedConsoleErrors: /status of 404/});
+  const kinds: Array<[string, string]> = [
+    ['docs page with a sidebar', '/services/face-match'],
+    ['docs page without a sidebar', '/services/aml'],
+    ['metrics page with charts', '/metrics/performance-metrics-bias-diversity'],
+    ['blog post', '/blog/long-blog-post'],
+    ['tag page', '/blog/tags/hello'],
+    ['not-found page', '/no-such-page'],
+  ];
+  for (const [kind, route] of kinds) {
+    test(`axe, dark mode: ${kind}`, async ({page}) => {
+      await page.emulateMedia({colorScheme: 'dark'});
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+/** Presses Tab until `predicate` holds for the focused element; fails after `limit` presses. */
+async function tabUntil(
+  page: Page,
+  predicate: () => Promise<boolean>,
+  limit = 60,
+  key = 'Tab',
+): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press(key);
+    if (await predicate()) return;
+  }
+  throw new Error(`focus never reached the target in ${limit} Tab presses`);
+}
+
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+
+test.describe('keyboard only', () => {
+  test('the navbar: every item is reachable and opens with Enter', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, '/auth');
+    await tabUntil(page, async () => (await focusedText(page)) === 'RESTful API');
+    await tabUntil(page, async () => (await focusedText(page)) === 'Blog');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('the mobile menu opens, is navigable and closes with the keyboard', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 800});
+    await gotoHydrated(page, '/auth');
+    await tabUntil(page, async () => (await focusedLabel(page)) === 'Toggle navigation bar');
+    await page.keyboard.press('Enter');
+    const menu = page.locator('.navbar-sidebar');
+    // On a docs page the menu opens on the docs sidebar; the main menu is one step back.
+    await tabUntil(page, async () => (await focusedText(page)).includes('Back to main menu'));
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeVisible();
+    // Focus stays where it was when the panel switched; keep tabbing to the main menu's items.
+    await tabUntil(page, async () => (await focusedText(page)) === 'Contact Us', 200);
+    // Back to the close button, and close the menu with it.
+    await tabUntil(page, async () => (await focusedLabel(page)) === 'Close navigation bar', 60, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeHidden();
+  });
+
+  test('the sidebar: a category opens with Enter and its pages are reachable', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, '/auth');
+    await tabUntil(page, async () => (await focusedText(page)) === 'Services');
+    await page.keyboard.press('Enter');
+    await tabUntil(page, async () => (await focusedText(page)) === 'Face match', 5);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/services\/face-match$/);
+  });
+
+  test('code tabs switch with the arrow keys and the choice persists across pages', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, '/services/face-match');
+    const firstTabs = page.locator('.tabs-container').first();
+    const curl = firstTabs.getByRole('tab', {name: 'cURL'});
+    await curl.focus();
+    await page.keyboard.press('ArrowRight');
+    const javascript = firstTabs.getByRole('tab', {name: 'JavaScript'});
+    await expect(javascript).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(javascript).toHaveAttribute('aria-selected', 'true');
+    await gotoHydrated(page, '/services/face-search');
+    await expect(
+      page.locator('.tabs-container').first().getByRole('tab', {name: 'JavaScript'}),
+    ).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('search: reachable, typed into, results chosen with the arrow keys', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, '/auth');
+    await tabUntil(page, async () => (await focusedLabel(page)) === 'Search');
+    await page.keyboard.type('webhook');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(/\/auth$/);
+  });
+
+  test('a code block’s copy button is reachable and copies the code', async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, '/services/face-match');
+    const block = page.locator('article .theme-code-block').first();
+    const button = block.getByRole('button', {name: /Copy code/i});
+    await button.focus();
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.length).toBeGreaterThan(20);
+    const shown = (await block.locator('.token-line').allTextContents()).join('\n');
+    expect(copied.trim()).toBe(shown.trim());
+  });
+});

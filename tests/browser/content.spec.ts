@@ -1,0 +1,134 @@
+/**
+ * Content that the browser draws or must show without it: every Mermaid diagram renders to
+ * an SVG without errors in both colour modes; every chart and table is in the server-rendered
+ * HTML (JavaScript disabled) and fits a 360 px screen.
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {test, expect, pageMap} from './fixtures';
+
+const docsDir = path.resolve(__dirname, '../../docs');
+
+function routeOf(file: string): string {
+  const source = readFileSync(path.join(docsDir, file), 'utf8');
+  const slug = /^slug:\s*(\S+)/m.exec(source)?.[1];
+  return slug ?? `/${file.replace(/\.mdx?$/, '')}`;
+}
+
+const docsFiles = readdirSync(docsDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
+  /\.mdx?$/.test(file),
+);
+const diagrams = docsFiles
+  .map((file) => ({
+    route: routeOf(file),
+    count: (readFileSync(path.join(docsDir, file), 'utf8').match(/^```mermaid/gm) ?? []).length,
+  }))
+  .filter((entry) => entry.count > 0);
+
+test('diagrams below the fold do not load the diagram library until they come into view', async ({page}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') requested.push(request.url());
+  });
+  await page.setViewportSize({width: 390, height: 640});
+  await page.goto('/services/deepfake-liveness');
+  await expect(page.locator('article h1')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(0);
+  const before = requested.length;
+  await page.locator('.vultus-diagram-pending').first().scrollIntoViewIfNeeded();
+  await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible({timeout: 20_000});
+  expect(requested.length).toBeGreaterThan(before);
+});
+
+test('the site has diagrams to check', () => {
+  expect(diagrams.length).toBeGreaterThan(5);
+});
+
+for (const {route, count} of diagrams) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${route}: ${count} diagram(s) render in ${scheme} mode`, async ({page}) => {
+      await page.emulateMedia({colorScheme: scheme});
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      const rendered = page.locator('.docusaurus-mermaid-container svg');
+      // Diagrams load when they come near the viewport: bring each one into view.
+      await expect(async () => {
+        const pending = page.locator('.vultus-diagram-pending');
+        if ((await pending.count()) > 0)
+          await pending
+            .first()
+            .scrollIntoViewIfNeeded({timeout: 2_000})
+            .catch(() => undefined);
+        expect(await rendered.count()).toBe(count);
+      }).toPass({timeout: 30_000});
+      await expect(rendered).toHaveCount(count);
+      for (const svg of await rendered.all()) {
+        await expect(svg).toBeVisible();
+        await expect(svg).not.toContainText(/Syntax error/i);
+      }
+    });
+  }
+}
+
+const metricsRoutes = pageMap.docs
+  .filter((entry) => entry.route.startsWith('/metrics/'))
+  .map((entry) => entry.route);
+
+test.describe('without JavaScript', () => {
+  test.use({javaScriptEnabled: false});
+
+  for (const route of metricsRoutes) {
+    test(`${route}: every chart and table is in the HTML`, async ({page}) => {
+      await page.goto(route);
+      await expect(page.locator('article h1')).toBeVisible();
+      const tables = page.locator('article table');
+      expect(await tables.count()).toBeGreaterThan(0);
+      for (const chart of await page.locator('article figure.vultus-chart').all()) {
+        const svg = chart.locator('svg[role="img"]');
+        await expect(svg).toBeVisible();
+        await expect(svg.locator('title')).toHaveCount(1);
+        await expect(svg.locator('desc')).toHaveCount(1);
+        // The same numbers in a table right after the chart.
+        await expect(
+          chart
+            .locator('xpath=following-sibling::*[1]')
+            .locator('table')
+            .or(chart.locator('xpath=following-sibling::table[1]')),
+        ).toHaveCount(1);
+      }
+    });
+  }
+
+  test('a service page shows its reference tables and code samples', async ({page}) => {
+    await page.goto('/services/face-match');
+    await expect(page.locator('[data-operation-id="matchFaces"]')).toBeVisible();
+    expect(await page.locator('article table').count()).toBeGreaterThan(2);
+    await expect(page.locator('article pre').first()).toBeVisible();
+  });
+});
+
+test('charts fit a 360 px screen and follow the colour mode', async ({page}) => {
+  await page.setViewportSize({width: 360, height: 800});
+  await page.emulateMedia({colorScheme: 'dark'});
+  await page.goto('/metrics/performance-metrics-bias-diversity');
+  const chart = page.locator('figure.vultus-chart svg').first();
+  await expect(chart).toBeVisible();
+  const box = await chart.boundingBox();
+  expect(box?.width ?? 999).toBeLessThanOrEqual(360);
+  const lineColour = await chart
+    .locator('.vultus-chart__line')
+    .first()
+    .evaluate((node) => getComputedStyle(node).stroke);
+  await page.emulateMedia({colorScheme: 'light'});
+  await page.reload();
+  const lightColour = await page
+    .locator('figure.vultus-chart svg .vultus-chart__line')
+    .first()
+    .evaluate((node) => getComputedStyle(node).stroke);
+  expect(lineColour).not.toBe(lightColour);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,94 @@
+/**
+ * Hostile and odd conditions: search payloads that try to inject markup, regex characters,
+ * a 1,000-character query and emoji; browser storage blocked; a slow network.
+ */
+import {test, expect, gotoHydrated} from './fixtures';
+
+const payloads = [
+  '<img src=x onerror="window.__pwned=1">',
+  '<script>window.__pwned=1</script>',
+  '"><svg onload=window.__pwned=1>',
+  '.*+?^${}()|[]\\',
+  '(a+)+$',
+  'x'.repeat(1000),
+  '😀 liveness 🔐',
+  'face match',
+];
+
+test('search survives hostile queries: nothing executes, nothing crashes', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, '/');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await expect(box).toHaveAttribute('placeholder', 'Search');
+  for (const query of payloads) {
+    await box.fill(query);
+    const listbox = page.getByRole('listbox');
+    // Either results or an explicit "no results" message.
+    await expect(
+      listbox
+        .getByRole('option')
+        .first()
+        .or(page.getByText(/no results/i).first()),
+    ).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
+    await expect(page.locator('img[src="x"], svg[onload]')).toHaveCount(0);
+  }
+  await box.fill('face match');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+});
+
+test.describe('with browser storage blocked', () => {
+  test.use({allowedConsoleErrors: /storage|localStorage|sessionStorage|SecurityError/i});
+
+  test.beforeEach(async ({page}) => {
+    await page.addInitScript(() => {
+      const deny = () => {
+        throw new DOMException('Storage is disabled', 'SecurityError');
+      };
+      for (const name of ['localStorage', 'sessionStorage'] as const) {
+        Object.defineProperty(window, name, {get: deny, configurable: true});
+      }
+    });
+  });
+
+  test('pages render, the colour toggle and the announcement close work for the visit', async ({page}) => {
+    await gotoHydrated(page, '/auth');
+    await expect(page.locator('article h1')).toHaveText('Authentication');
+    const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
+    await toggle.click();
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const bar = page.locator('.theme-announcement-bar');
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', {name: 'Close'}).click();
+    await expect(bar).toHaveCount(0);
+    // Navigation inside the visit keeps the state.
+    await page
+      .locator('nav[aria-label="Docs sidebar"]')
+      .getByRole('link', {name: 'Requests', exact: true})
+      .click();
+    await expect(page.locator('article h1')).toHaveText('Requests');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test('on a slow network the progress bar shows, then the page', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, '/auth');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 800,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  // The "next page" link at the bottom: its chunks are not fetched until it scrolls into view.
+  const next = page.locator('.pagination-nav__link--next');
+  await next.scrollIntoViewIfNeeded();
+  await next.click();
+  await expect(page.locator('#nprogress')).toBeAttached({timeout: 5_000});
+  await expect(page.locator('article h1')).toHaveText('Requests', {timeout: 30_000});
+  await expect(page.locator('#nprogress')).toHaveCount(0, {timeout: 5_000});
+});

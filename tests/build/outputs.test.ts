@@ -1,0 +1,88 @@
+/**
+ * What the build writes besides the pages: /llms.txt, /llms-full.txt and a Markdown version
+ * of every docs page; the published contract; and the Content-Security-Policy, whose
+ * script hashes must match the inline scripts the build emits.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {inlineScriptHashes} from '../../scripts/lib/csp';
+import {markdownPath} from '../../src/lib/markdownPath';
+
+const siteDir = path.resolve(__dirname, '../..');
+const buildDir = path.join(siteDir, 'build');
+const pageMap = JSON.parse(readFileSync(path.join(siteDir, 'tests/page-map.json'), 'utf8')) as {
+  docs: Array<{route: string; title: string}>;
+};
+const siteUrl = 'https://docs.vultus.example';
+
+const read = (file: string): string => readFileSync(path.join(buildDir, file), 'utf8');
+
+test('llms.txt follows the llmstxt.org shape and lists every docs page exactly once', () => {
+  const llms = read('llms.txt');
+  assert.match(llms, /^# Vultus Docs\n\n> .{100,}\n/);
+  for (const section of ['General', 'Services', 'On-premise', 'Web SDKs', 'Metrics', 'Parameters']) {
+    assert.match(llms, new RegExp(`^## ${section}$`, 'm'), `section ${section}`);
+  }
+  const links = [...llms.matchAll(/^- \[([^\]]+)\]\(([^)]+)\): (.+)$/gm)];
+  const docsLinks = links.map((match) => match[2] as string).filter((url) => url.endsWith('.md'));
+  for (const {route, title} of pageMap.docs) {
+    const url = `${siteUrl}${markdownPath(route)}`;
+    assert.equal(docsLinks.filter((link) => link === url).length, 1, `${route} listed once`);
+    assert.ok(links.some((match) => match[1] === title && match[2] === url), `${route} listed with its title`);
+  }
+  assert.equal(docsLinks.length, pageMap.docs.length, 'nothing else listed as a docs page');
+  for (const match of links) {
+    const file = (match[2] as string).replace(siteUrl, '');
+    assert.ok(existsSync(path.join(buildDir, file)), `${match[2]} exists in the build`);
+    assert.ok((match[3] as string).length > 40, `${match[2]} has a description`);
+  }
+  assert.ok(llms.includes(`${siteUrl}/openapi.yaml`), 'links the OpenAPI contract');
+  assert.ok(existsSync(path.join(buildDir, 'openapi.yaml')), 'the contract is published');
+});
+
+test('every docs page has a Markdown version with its title, its tables and no JSX or imports', () => {
+  for (const {route, title} of pageMap.docs) {
+    const file = markdownPath(route);
+    const markdown = read(file);
+    assert.ok(markdown.startsWith(`# ${title}\n`), `${file} starts with its title`);
+    const withoutCode = markdown.replace(/```[\s\S]*?```/g, '');
+    const prose = withoutCode.replace(/`[^`\n]*`/g, '');
+    assert.doesNotMatch(prose, /^import\s|^export\s/m, `${file} has no import or export lines`);
+    assert.doesNotMatch(prose, /<\/?[A-Z][A-Za-z]*[\s/>]/, `${file} has no JSX component tags`);
+    assert.doesNotMatch(prose, /^:{2,3}[a-z-]+/m, `${file} has no unexpanded directives`);
+    const html = read(route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+    const tablesInHtml = (html.match(/<table/g) ?? []).length;
+    const tablesInMarkdown = (withoutCode.match(/^\|(?: *:?-{3,}:? *\|)+ *$/gm) ?? []).length;
+    assert.equal(tablesInMarkdown, tablesInHtml, `${file}: the page's ${tablesInHtml} tables, as Markdown tables`);
+  }
+});
+
+test('llms-full.txt holds every docs page in full, in sidebar order first', () => {
+  const full = read('llms-full.txt');
+  let last = -1;
+  for (const route of ['/', '/auth', '/requests', '/responses']) {
+    const title = pageMap.docs.find((entry) => entry.route === route)?.title ?? '';
+    const at = full.indexOf(`\n# ${title}\n`);
+    assert.ok(at > last, `${route} appears after the previous sidebar page`);
+    last = at;
+  }
+  for (const {route, title} of pageMap.docs) {
+    assert.ok(full.includes(`# ${title}\n`), `${route} is in llms-full.txt`);
+    const page = read(markdownPath(route)).trim();
+    assert.ok(full.includes(page.slice(0, 2000)), `${route}: its full Markdown is in llms-full.txt`);
+  }
+});
+
+test('the Content-Security-Policy allows exactly the inline scripts the build emits', async () => {
+  const hashes = [...(await inlineScriptHashes(buildDir)).keys()].sort();
+  const conf = readFileSync(path.join(siteDir, 'deploy/nginx/csp.conf'), 'utf8');
+  const allowed = (/script-src ([^;"]+)/.exec(conf)?.[1] ?? '').split(' ').filter((token) => token.startsWith("'sha256-")).sort();
+  assert.ok(hashes.length > 0, 'the build has inline scripts');
+  assert.deepEqual(
+    allowed,
+    hashes,
+    'deploy/nginx/csp.conf is out of date with the build: run `npm run build && npm run csp` and commit the result',
+  );
+});

@@ -1,0 +1,774 @@
+/**
+ * The on-premise data files (data/onprem/*.yaml) and the six pages under docs/onprem-services.
+ *
+ * 1. services.yaml, config.yaml, licence-errors.yaml and metrics.yaml: required fields and types, and
+ *    agreement with the contract (licence error codes, licence features, model versions, threshold
+ *    defaults, limits, operations) and with data/metrics/latency.yaml (no duplicated figures).
+ * 2. The pages: front matter, required `## ` sections, every fenced code block parses (YAML, JSON,
+ *    `bash -n`), every configuration key and environment variable they name exists in config.yaml,
+ *    image references and operation links agree with the data and the contract, and the directives render.
+ *
+ * Run: node --import tsx --test tests/unit/onprem-data.test.ts
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {parse, parseAllDocuments} from 'yaml';
+import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function record(value: unknown, where: string): Json {
+  assert.ok(isRecord(value), `${where}: expected a mapping`);
+  return value;
+}
+
+function list(value: unknown, where: string): unknown[] {
+  assert.ok(Array.isArray(value), `${where}: expected a list`);
+  return value;
+}
+
+function str(value: unknown, where: string): string {
+  assert.equal(typeof value, 'string', `${where}: expected a string`);
+  assert.ok((value as string).trim().length > 0, `${where}: empty string`);
+  return value as string;
+}
+
+function num(value: unknown, where: string): number {
+  assert.equal(typeof value, 'number', `${where}: expected a number`);
+  assert.ok(Number.isFinite(value), `${where}: not finite`);
+  return value as number;
+}
+
+function strings(value: unknown, where: string): string[] {
+  return list(value, where).map((item, index) => str(item, `${where}[${index}]`));
+}
+
+function loadYaml(relative: string): unknown {
+  return parse(readFileSync(path.join(ROOT, relative), 'utf8'));
+}
+
+// ------------------------------------------------------------------ the contract
+
+const contract = record(loadYaml('contract/openapi.yaml'), 'contract/openapi.yaml');
+const schemas = record(record(contract.components, 'components').schemas, 'components.schemas');
+
+function schema(name: string): Json {
+  return record(schemas[name], `#/components/schemas/${name}`);
+}
+
+/** A schema's property, following one `$ref` to a component schema. */
+function property(schemaName: string, name: string): Json {
+  const properties = record(schema(schemaName).properties, `${schemaName}.properties`);
+  const prop = record(properties[name], `${schemaName}.properties.${name}`);
+  const ref = prop.$ref;
+  if (typeof ref === 'string') return schema(ref.replace('#/components/schemas/', ''));
+  return prop;
+}
+
+interface ContractOperation {
+  operationId: string;
+  docPage: string;
+  onpremOnly: boolean;
+}
+
+const contractOperations = new Map<string, ContractOperation>();
+for (const [route, item] of Object.entries(record(contract.paths, 'paths'))) {
+  for (const [method, value] of Object.entries(record(item, route))) {
+    if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+    const operation = record(value, `${method} ${route}`);
+    const operationId = str(operation.operationId, `${method} ${route}.operationId`);
+    contractOperations.set(operationId, {
+      operationId,
+      docPage: str(operation['x-doc-page'], `${operationId}.x-doc-page`),
+      onpremOnly: operation['x-onprem-only'] === true,
+    });
+  }
+}
+
+const errorCodes = list(contract['x-error-codes'], 'x-error-codes').map((entry, index) =>
+  record(entry, `x-error-codes[${index}]`),
+);
+const licenceCodes = errorCodes.filter((entry) => entry.type === 'license_error');
+const limits = record(contract['x-limits'], 'x-limits');
+
+function operationAnchor(operationId: string): string {
+  return `op-${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+}
+
+// ------------------------------------------------------------------ the data files
+
+const SERVICE_NAMES = [
+  'face-liveness',
+  'face-match',
+  'face-search',
+  'age-estimation',
+  'deepfake-detection',
+  'gateway',
+] as const;
+type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** The contract schema whose enum and default hold each container's model versions. */
+const MODEL_SCHEMA: Record<ServiceName, string | null> = {
+  'face-liveness': 'LivenessModelVersion',
+  'face-match': 'FaceModelVersion',
+  'face-search': 'FaceModelVersion',
+  'age-estimation': 'AgeModelVersion',
+  'deepfake-detection': 'DeepfakeModelVersion',
+  gateway: null,
+};
+
+const servicesFile = record(loadYaml('data/onprem/services.yaml'), 'services.yaml');
+const configFile = record(loadYaml('data/onprem/config.yaml'), 'config.yaml');
+const licenceFile = record(loadYaml('data/onprem/licence-errors.yaml'), 'licence-errors.yaml');
+const metricsFile = record(loadYaml('data/onprem/metrics.yaml'), 'metrics.yaml');
+const latency = record(loadYaml('data/metrics/latency.yaml'), 'latency.yaml');
+
+interface ConfigKey {
+  key: string;
+  env: string;
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  default: string | number | boolean;
+  range: string;
+  services: 'all' | ServiceName[];
+  description: string;
+}
+
+function configKey(value: unknown, where: string): ConfigKey {
+  const item = record(value, where);
+  const type = str(item.type, `${where}.type`);
+  assert.ok(['string', 'integer', 'number', 'boolean'].includes(type), `${where}: unknown type ${type}`);
+  const services = item.services === 'all' ? 'all' : strings(item.services, `${where}.services`);
+  if (services !== 'all') {
+    for (const name of services) {
+      assert.ok((SERVICE_NAMES as readonly string[]).includes(name), `${where}: unknown service ${name}`);
+    }
+  }
+  const fallback = item.default;
+  assert.ok(['string', 'number', 'boolean'].includes(typeof fallback), `${where}.default: expected a scalar`);
+  return {
+    key: str(item.key, `${where}.key`),
+    env: str(item.env, `${where}.env`),
+    type: type as ConfigKey['type'],
+    default: fallback as ConfigKey['default'],
+    range: str(item.range, `${where}.range`),
+    services: services as ConfigKey['services'],
+    description: str(item.description, `${where}.description`),
+  };
+}
+
+const configKeys = list(configFile.keys, 'config.yaml keys').map((item, index) =>
+  configKey(item, `config.yaml keys[${index}]`),
+);
+const keyNames = new Set(configKeys.map((item) => item.key));
+const envNames = new Set(configKeys.map((item) => item.env));
+
+function defaultOf(key: string): ConfigKey['default'] {
+  const found = configKeys.find((item) => item.key === key);
+  assert.ok(found, `config.yaml: no key ${key}`);
+  return found.default;
+}
+
+const PER_SERVICE_LIST: Record<ServiceName, string> = {
+  'face-liveness': 'face_liveness_keys',
+  'face-match': 'face_match_keys',
+  'face-search': 'face_search_keys',
+  'age-estimation': 'age_estimation_keys',
+  'deepfake-detection': 'deepfake_detection_keys',
+  gateway: 'gateway_keys',
+};
+
+/** A dotted configuration key as written in prose (`server.port`), not a file name or host. */
+const KEY_PATTERN = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+(?:\.\*)?$/;
+const NOT_KEYS = /\.(?:ya?ml|json|md|vlic|txt|tar|tgz|sha256|pem|crt|example|internal)$/;
+const ENV_PATTERN = /\bVULTUS_[A-Z0-9_]+\b/g;
+
+function isKnownKey(token: string): boolean {
+  if (token.endsWith('.*')) {
+    const prefix = token.slice(0, -1);
+    return [...keyNames].some((name) => name.startsWith(prefix));
+  }
+  return keyNames.has(token);
+}
+
+/** Inline code spans in Markdown text with fenced blocks removed. */
+function inlineCode(markdown: string): string[] {
+  return [...markdown.matchAll(/`([^`\n]+)`/g)].map((match) => (match[1] ?? '').trim());
+}
+
+function configLikeTokens(text: string): string[] {
+  return inlineCode(text).filter((token) => KEY_PATTERN.test(token) && !NOT_KEYS.test(token));
+}
+
+// ------------------------------------------------------------------ services.yaml
+
+test('services.yaml: every container with its image, ports, needs, licence feature and model', () => {
+  const version = str(servicesFile.version, 'version');
+  const registry = str(servicesFile.registry, 'registry');
+  assert.equal(version, '5.2.0');
+  assert.equal(registry, 'registry.vultus.example/onprem');
+  assert.ok(Number.isInteger(servicesFile.user), 'user: expected an integer uid');
+  const chart = record(servicesFile.chart, 'chart');
+  assert.equal(str(chart.version, 'chart.version'), version);
+  assert.equal(str(chart.ref, 'chart.ref'), `oci://${registry}/charts/${str(chart.name, 'chart.name')}`);
+  for (const [index, item] of list(servicesFile.commands, 'commands').entries()) {
+    const command = record(item, `commands[${index}]`);
+    assert.match(str(command.command, `commands[${index}].command`), /^vultus [a-z -]+$/);
+    str(command.description, `commands[${index}].description`);
+  }
+  const common = strings(servicesFile.common_operations, 'common_operations');
+  for (const id of common)
+    assert.ok(contractOperations.get(id)?.onpremOnly, `${id}: not an on-premise operation`);
+
+  const featureItems = record(property('License', 'features').items, 'License.features.items');
+  const licenceFeatures = strings(featureItems.enum, 'License.features.items.enum');
+  const services = list(servicesFile.services, 'services').map((item, index) =>
+    record(item, `services[${index}]`),
+  );
+  assert.deepEqual(
+    services.map((item) => item.name),
+    [...SERVICE_NAMES],
+  );
+  const served = new Set<string>(common);
+  for (const item of services) {
+    const name = item.name as ServiceName;
+    const where = `services[${name}]`;
+    str(item.title, `${where}.title`);
+    assert.equal(item.image, `${registry}/${name}:${version}`, `${where}.image`);
+    assert.equal(item.api_port, defaultOf('server.port'), `${where}.api_port is the server.port default`);
+    assert.equal(
+      item.metrics_port,
+      defaultOf('metrics.port'),
+      `${where}.metrics_port is the metrics.port default`,
+    );
+    str(item.needs, `${where}.needs`);
+    const feature = str(item.licence_feature, `${where}.licence_feature`);
+    const modelVersion = str(item.model_version, `${where}.model_version`);
+    const modelSchema = MODEL_SCHEMA[name];
+    if (modelSchema === null) {
+      assert.equal(feature, 'none');
+      assert.equal(modelVersion, 'none');
+    } else {
+      assert.ok(
+        licenceFeatures.includes(feature),
+        `${where}: licence feature ${feature} not in License.features`,
+      );
+      assert.equal(
+        modelVersion,
+        schema(modelSchema).default,
+        `${where}: model_version is the contract's current`,
+      );
+    }
+    for (const id of strings(item.operations, `${where}.operations`)) {
+      assert.ok(contractOperations.has(id), `${where}: unknown operation ${id}`);
+      served.add(id);
+    }
+    const components = list(item.components, `${where}.components`).map((entry, index) =>
+      record(entry, `${where}.components[${index}]`),
+    );
+    assert.equal(components[0]?.image, item.image, `${where}: the first component is the container itself`);
+    for (const [index, component] of components.entries()) {
+      for (const field of ['component', 'image', 'provided_by', 'role']) {
+        str(component[field], `${where}.components[${index}].${field}`);
+      }
+    }
+    const sizing = list(item.sizing, `${where}.sizing`).map((entry, index) =>
+      record(entry, `${where}.sizing[${index}]`),
+    );
+    const profiles = sizing.map((row) => str(row.profile, `${where}.sizing.profile`));
+    if (name !== 'gateway') assert.deepEqual(profiles, ['CPU', 'GPU'], `${where}: a CPU and a GPU row`);
+    for (const [index, row] of sizing.entries()) {
+      const at = `${where}.sizing[${index}]`;
+      for (const field of ['vcpu_per_worker', 'ram_gib_per_worker', 'base_ram_gib', 'disk_gib']) {
+        assert.ok(num(row[field], `${at}.${field}`) > 0, `${at}.${field} > 0`);
+      }
+      if (String(row.profile).startsWith('GPU')) {
+        assert.ok(num(row.gpu_memory_gib_per_worker, `${at}.gpu_memory_gib_per_worker`) > 0);
+      } else {
+        assert.equal(row.gpu_memory_gib_per_worker, 'none', `${at}: a CPU row needs no GPU memory`);
+      }
+    }
+  }
+  // Every on-premise-only operation is served by some container.
+  for (const operation of contractOperations.values()) {
+    if (operation.onpremOnly)
+      assert.ok(served.has(operation.operationId), `${operation.operationId}: no container serves it`);
+  }
+  // Face search names its store and the embedded store's limit.
+  const search = services.find((item) => item.name === 'face-search');
+  assert.ok(search);
+  assert.match(String(search.needs), /PostgreSQL 15 or later with the pgvector extension/);
+  const stores = list(search.stores, 'face-search.stores').map((entry, index) =>
+    record(entry, `stores[${index}]`),
+  );
+  assert.deepEqual(
+    stores.map((store) => store.store),
+    ['embedded', 'postgres'],
+  );
+  for (const store of stores) {
+    for (const field of ['max_faces', 'replicas', 'backup']) str(String(store[field]), `stores.${field}`);
+    num(store.ram_gib_per_million_faces, 'stores.ram_gib_per_million_faces');
+    num(store.disk_gib_per_million_faces, 'stores.disk_gib_per_million_faces');
+  }
+});
+
+test('services.yaml does not duplicate the throughput and latency of data/metrics/latency.yaml', () => {
+  const text = readFileSync(path.join(ROOT, 'data/onprem/services.yaml'), 'utf8');
+  assert.doesNotMatch(
+    text,
+    /throughput|p50|p95|latency_ms|_rps/,
+    'figures belong in data/metrics/latency.yaml',
+  );
+  const onPremise = record(latency.on_premise, 'latency.on_premise');
+  const rows = list(onPremise.services, 'on_premise.services').map((row, index) =>
+    record(row, `row ${index}`),
+  );
+  for (const row of rows) {
+    for (const profile of ['cpu', 'gpu']) {
+      const figures = record(row[profile], `${String(row.operation_id)}.${profile}`);
+      for (const field of ['throughput_rps', 'p50_ms', 'p95_ms']) num(figures[field], `${profile}.${field}`);
+    }
+    str(row.service, 'service');
+    str(row.path, 'path');
+  }
+});
+
+// ------------------------------------------------------------------ config.yaml
+
+test('config.yaml: 25 to 40 keys, each with key, env, type, default, range, services and description', () => {
+  assert.ok(configKeys.length >= 25 && configKeys.length <= 40, `${configKeys.length} keys`);
+  assert.equal(keyNames.size, configKeys.length, 'keys are unique');
+  assert.equal(envNames.size, configKeys.length, 'environment variables are unique');
+  for (const item of configKeys) {
+    assert.match(item.key, KEY_PATTERN, item.key);
+    assert.match(item.env, /^VULTUS_[A-Z0-9_]+$/, item.env);
+    const fallback = item.default;
+    const unset = typeof fallback === 'string' && fallback.startsWith('none');
+    if (!unset) {
+      switch (item.type) {
+        case 'integer':
+          assert.ok(Number.isInteger(fallback), `${item.key}: default is an integer`);
+          break;
+        case 'number':
+          assert.equal(typeof fallback, 'number', `${item.key}: default is a number`);
+          break;
+        case 'boolean':
+          assert.equal(typeof fallback, 'boolean', `${item.key}: default is a boolean`);
+          break;
+        case 'string':
+          assert.equal(typeof fallback, 'string', `${item.key}: default is a string`);
+          break;
+      }
+    }
+    for (const token of configLikeTokens(`${item.description} ${item.range} ${String(item.default)}`)) {
+      assert.ok(isKnownKey(token), `${item.key}: its text names the unknown key ${token}`);
+    }
+  }
+  assert.equal(defaultOf('telemetry.enabled'), false);
+});
+
+test('config.yaml: per-page lists repeat exactly the keys of their containers', () => {
+  const byKey = new Map(configKeys.map((item) => [item.key, item]));
+  const check = (listName: string, expected: ConfigKey[]): void => {
+    const entries = list(configFile[listName], listName).map((item, index) =>
+      configKey(item, `${listName}[${index}]`),
+    );
+    for (const entry of entries)
+      assert.deepEqual(entry, byKey.get(entry.key), `${listName}: ${entry.key} as defined in keys`);
+    assert.deepEqual(
+      entries.map((entry) => entry.key).sort(),
+      expected.map((entry) => entry.key).sort(),
+      listName,
+    );
+  };
+  check(
+    'shared_keys',
+    configKeys.filter((item) => item.services === 'all'),
+  );
+  for (const name of SERVICE_NAMES) {
+    check(
+      PER_SERVICE_LIST[name],
+      configKeys.filter((item) => item.services !== 'all' && item.services.includes(name)),
+    );
+  }
+});
+
+test('config.yaml: defaults equal the contract (thresholds, challenge offset, body limit, port)', () => {
+  const faceMatch = property('FaceMatchConfig', 'threshold').default;
+  const faceSearch = property('FaceSearchConfig', 'threshold').default;
+  const liveness = property('LivenessCheckConfig', 'threshold').default;
+  const deepfake = property('DeepfakeConfig', 'threshold').default;
+  const offset = property('AgeEstimationConfig', 'challenge_age_offset').default;
+  assert.deepEqual(
+    [faceMatch, faceSearch, liveness, deepfake, offset],
+    [0.8, 0.85, 0.5, 0.5, 7],
+    'the brief',
+  );
+  assert.equal(defaultOf('match.default_threshold'), faceMatch);
+  assert.equal(defaultOf('search.default_threshold'), faceSearch);
+  assert.equal(defaultOf('liveness.default_threshold'), liveness);
+  assert.equal(defaultOf('deepfake.default_threshold'), deepfake);
+  assert.equal(defaultOf('age.challenge_age_offset'), offset);
+  assert.equal(defaultOf('limits.max_body_bytes'), limits.request_body_max_bytes);
+  const onprem = list(contract.servers, 'servers')
+    .map((server, index) => record(server, `servers[${index}]`))
+    .find((server) => String(server.url).includes('{port}'));
+  assert.ok(onprem, 'the contract has an on-premise server');
+  const port = record(record(onprem.variables, 'variables').port, 'variables.port').default;
+  assert.equal(String(defaultOf('server.port')), String(port));
+});
+
+// ------------------------------------------------------------------ licence-errors.yaml
+
+test('licence-errors.yaml: one distinct entry per license_* code of the contract, nothing retyped', () => {
+  const entries = list(licenceFile.errors, 'errors').map((item, index) => record(item, `errors[${index}]`));
+  const codes = entries.map((entry) => str(entry.code, 'code'));
+  assert.equal(new Set(codes).size, codes.length, 'codes are distinct');
+  assert.deepEqual(
+    [...codes].sort(),
+    licenceCodes.map((entry) => String(entry.code)).sort(),
+    'every contract licence code, and only those',
+  );
+  for (const code of [
+    'license_missing',
+    'license_expired',
+    'license_host_mismatch',
+    'license_clock_skew',
+    'license_feature_not_licensed',
+    'license_signature_invalid',
+  ]) {
+    assert.ok(codes.includes(code), `${code} is covered`);
+  }
+  const texts = new Set<string>();
+  for (const entry of entries) {
+    const code = String(entry.code);
+    const fromContract = licenceCodes.find((item) => item.code === code);
+    assert.ok(fromContract, `${code}: in x-error-codes`);
+    assert.equal(fromContract.type, 'license_error');
+    const when = str(entry.when, `${code}.when`);
+    const message = str(entry.message, `${code}.message`);
+    const fix = str(entry.fix, `${code}.fix`);
+    assert.ok(
+      message.startsWith(`${code}; `),
+      `${code}: the log line starts with the code, as the readiness detail does`,
+    );
+    assert.notEqual(message, fromContract.message, `${code}: message retypes the contract`);
+    assert.notEqual(fix, fromContract.fix, `${code}: fix retypes the contract`);
+    for (const text of [when, fix]) {
+      assert.ok(!texts.has(text), `${code}: text shared with another code`);
+      texts.add(text);
+      for (const token of configLikeTokens(text))
+        assert.ok(isKnownKey(token), `${code}: unknown key ${token}`);
+      for (const env of text.match(ENV_PATTERN) ?? [])
+        assert.ok(envNames.has(env), `${code}: unknown variable ${env}`);
+    }
+  }
+});
+
+// ------------------------------------------------------------------ metrics.yaml
+
+test('metrics.yaml: Prometheus metrics with type, labels, containers and description', () => {
+  const metrics = list(metricsFile.metrics, 'metrics').map((item, index) =>
+    record(item, `metrics[${index}]`),
+  );
+  assert.ok(metrics.length > 0);
+  const names = metrics.map((metric) => str(metric.name, 'name'));
+  assert.equal(new Set(names).size, names.length, 'names are unique');
+  for (const metric of metrics) {
+    const name = String(metric.name);
+    assert.match(name, /^vultus_[a-z0-9_]+$/);
+    const type = str(metric.type, `${name}.type`);
+    assert.ok(['counter', 'gauge', 'histogram'].includes(type), `${name}: type ${type}`);
+    if (type === 'counter') assert.ok(name.endsWith('_total'), `${name}: counters end in _total`);
+    if (type === 'histogram') assert.ok(name.endsWith('_seconds'), `${name}: histograms are in seconds`);
+    if (metric.labels !== 'none') strings(metric.labels, `${name}.labels`);
+    if (metric.services !== 'all') {
+      for (const service of strings(metric.services, `${name}.services`)) {
+        assert.ok(
+          (SERVICE_NAMES as readonly string[]).includes(service),
+          `${name}: unknown container ${service}`,
+        );
+      }
+    }
+    for (const token of configLikeTokens(str(metric.description, `${name}.description`))) {
+      assert.ok(isKnownKey(token), `${name}: unknown key ${token}`);
+    }
+  }
+});
+
+// ------------------------------------------------------------------ the pages
+
+interface Page {
+  file: string;
+  title: string;
+  service: ServiceName | null;
+}
+
+const PAGES: Page[] = [
+  {file: 'face-liveness.md', title: 'On-premise face liveness', service: 'face-liveness'},
+  {file: 'face-match.md', title: 'On-premise face match', service: 'face-match'},
+  {file: 'face-search.md', title: 'On-premise face search', service: 'face-search'},
+  {file: 'age-estimation.md', title: 'On-premise age estimation', service: 'age-estimation'},
+  {file: 'deepfake-detection.md', title: 'On-premise deepfake detection', service: 'deepfake-detection'},
+  {file: 'merged-solutions.md', title: 'On-premise merged solutions', service: null},
+];
+
+/** The `## ` sections of every on-premise page, in this order. */
+const REQUIRED_SECTIONS = [
+  'Architecture',
+  'Hardware sizing',
+  'Licence',
+  'Install',
+  'Configuration reference',
+  'Endpoints',
+  'Health, readiness and metrics',
+  'Scaling',
+  'Air-gapped operation',
+  'Upgrades and model versions',
+  'Troubleshooting',
+];
+
+interface CodeBlock {
+  lang: string;
+  meta: string;
+  body: string;
+  line: number;
+}
+
+interface ParsedPage {
+  page: Page;
+  frontMatter: Json;
+  body: string;
+  prose: string;
+  blocks: CodeBlock[];
+}
+
+function parsePage(page: Page): ParsedPage {
+  const source = readFileSync(path.join(ROOT, 'docs/onprem-services', page.file), 'utf8');
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  assert.ok(match, `${page.file}: front matter`);
+  const frontMatter = record(parse(match[1] ?? ''), `${page.file} front matter`);
+  const body = source.slice(match[0].length);
+  const lines = body.split('\n');
+  const blocks: CodeBlock[] = [];
+  const proseLines: string[] = [];
+  let open: {fence: string; lang: string; meta: string; line: number; lines: string[]} | null = null;
+  for (const [index, line] of lines.entries()) {
+    if (open) {
+      if (line.trim() === open.fence) {
+        blocks.push({lang: open.lang, meta: open.meta, body: open.lines.join('\n'), line: open.line});
+        open = null;
+      } else {
+        open.lines.push(line);
+      }
+      continue;
+    }
+    const fence = /^\s*(`{3,}|~{3,})\s*([\w-]*)\s*(.*)$/.exec(line);
+    if (fence) {
+      open = {
+        fence: fence[1] ?? '```',
+        lang: fence[2] ?? '',
+        meta: fence[3] ?? '',
+        line: index + 1,
+        lines: [],
+      };
+      continue;
+    }
+    proseLines.push(line);
+  }
+  assert.equal(open, null, `${page.file}: a code fence is not closed`);
+  return {page, frontMatter, body, prose: proseLines.join('\n'), blocks};
+}
+
+const parsedPages = PAGES.map(parsePage);
+const allImages = new Set(
+  list(servicesFile.services, 'services').map((item) => String(record(item, 'service').image)),
+);
+
+test('pages: front matter keeps the title and has a 120-160 character description', () => {
+  for (const {page, frontMatter} of parsedPages) {
+    assert.equal(frontMatter.title, page.title, `${page.file}: title`);
+    const description = str(frontMatter.description, `${page.file}: description`);
+    assert.ok(
+      description.length >= 120 && description.length <= 160,
+      `${page.file}: description is ${description.length} characters`,
+    );
+  }
+});
+
+test('pages: each has its required ## sections, in order', () => {
+  for (const {page, prose} of parsedPages) {
+    const headings = prose
+      .split('\n')
+      .filter((line) => line.startsWith('## '))
+      .map((line) => line.slice(3).trim());
+    let last = -1;
+    for (const section of REQUIRED_SECTIONS) {
+      const at = headings.indexOf(section);
+      assert.ok(at >= 0, `${page.file}: missing "## ${section}"`);
+      assert.ok(at > last, `${page.file}: "## ${section}" is out of order`);
+      last = at;
+    }
+    assert.doesNotMatch(prose, /^# /m, `${page.file}: no H1`);
+  }
+});
+
+test('pages: every fenced code block parses (YAML, JSON, bash -n)', () => {
+  const total = parsedPages.reduce((sum, parsed) => sum + parsed.blocks.length, 0);
+  assert.ok(total > 0, 'no code blocks found: the scanner is broken or the pages are empty');
+  const counts: Record<string, number> = {};
+  for (const {page, blocks} of parsedPages) {
+    assert.ok(blocks.length > 0, `${page.file}: no code blocks`);
+    for (const block of blocks) {
+      const where = `${page.file}:${block.line} (${block.lang || 'no language'})`;
+      counts[block.lang] = (counts[block.lang] ?? 0) + 1;
+      switch (block.lang) {
+        case 'yaml':
+        case 'yml': {
+          const documents = parseAllDocuments(block.body);
+          const docs = Array.isArray(documents) ? documents : [documents];
+          for (const document of docs) {
+            assert.equal(
+              document.errors.length,
+              0,
+              `${where}: ${document.errors.map((e) => e.message).join('; ')}`,
+            );
+            assert.notEqual(document.toJS(), null, `${where}: empty YAML document`);
+          }
+          break;
+        }
+        case 'json':
+          assert.doesNotThrow(() => JSON.parse(block.body) as unknown, `${where}: invalid JSON`);
+          break;
+        case 'bash':
+        case 'sh':
+        case 'shell': {
+          const result = spawnSync('bash', ['-n'], {input: block.body, encoding: 'utf8'});
+          assert.equal(result.status, 0, `${where}: bash -n failed: ${result.stderr}`);
+          break;
+        }
+        case 'mermaid':
+          assert.match(
+            block.body,
+            /^(flowchart|sequenceDiagram)\b/,
+            `${where}: flowchart or sequenceDiagram`,
+          );
+          break;
+        default:
+          assert.fail(`${where}: use bash, yaml, json or mermaid`);
+      }
+    }
+  }
+  assert.ok((counts.yaml ?? 0) > 0 && (counts.bash ?? 0) > 0, 'YAML and bash blocks were checked');
+});
+
+test('pages: Compose files, Helm values and config files use real images and keys', () => {
+  for (const {page, blocks, body} of parsedPages) {
+    for (const image of body.match(/registry\.vultus\.example\/onprem\/[a-z-]+:[\w.]+/g) ?? []) {
+      assert.ok(allImages.has(image), `${page.file}: unknown image ${image}`);
+    }
+    for (const block of blocks.filter((item) => item.lang === 'yaml')) {
+      const where = `${page.file}:${block.line}`;
+      if (block.meta.includes('config.yaml')) {
+        const flatten = (value: unknown, prefix: string): string[] =>
+          isRecord(value)
+            ? Object.entries(value).flatMap(([name, child]) =>
+                flatten(child, prefix ? `${prefix}.${name}` : name),
+              )
+            : [prefix];
+        for (const key of flatten(parse(block.body), ''))
+          assert.ok(keyNames.has(key), `${where}: unknown key ${key}`);
+      }
+      if (block.meta.includes('compose')) {
+        const compose = record(parse(block.body), where);
+        for (const [name, service] of Object.entries(record(compose.services, `${where} services`))) {
+          str(record(service, `${where} ${name}`).image, `${where} ${name}.image`);
+        }
+      }
+    }
+    const mermaid = blocks.filter((item) => item.lang === 'mermaid');
+    if (page.service === null) assert.ok(mermaid.length > 0, `${page.file}: a deployment diagram`);
+  }
+});
+
+test('pages: configuration keys and environment variables they name exist in config.yaml', () => {
+  for (const {page, prose, body} of parsedPages) {
+    const tokens = configLikeTokens(prose);
+    for (const token of tokens)
+      assert.ok(isKnownKey(token), `${page.file}: unknown configuration key ${token}`);
+    for (const env of body.match(ENV_PATTERN) ?? []) {
+      assert.ok(envNames.has(env), `${page.file}: unknown environment variable ${env}`);
+    }
+  }
+  const mentioned = parsedPages.flatMap(({prose}) => configLikeTokens(prose));
+  assert.ok(mentioned.length > 0, 'the pages name configuration keys');
+});
+
+test('pages: directives for the licence, sizing, metrics and configuration tables; links to operations', () => {
+  for (const {page, body} of parsedPages) {
+    assert.match(
+      body,
+      /::error-codes\{type="license_error"\}/,
+      `${page.file}: the contract's licence errors`,
+    );
+    assert.match(
+      body,
+      /::data-table\{src="onprem\/licence-errors\.yaml"/,
+      `${page.file}: the licence error detail`,
+    );
+    assert.match(
+      body,
+      /::data-table\{src="metrics\/latency\.yaml" path="on_premise\.services"/,
+      `${page.file}: benchmark`,
+    );
+    assert.match(body, /::data-table\{src="onprem\/metrics\.yaml"/, `${page.file}: metrics`);
+    assert.match(body, /::data-table\{src="onprem\/config\.yaml"/, `${page.file}: configuration`);
+    const operations = [...body.matchAll(/::operation\{id="(\w+)"\}/g)].map((match) => match[1] ?? '');
+    for (const id of operations) {
+      assert.equal(
+        contractOperations.get(id)?.docPage,
+        `/onprem-services/${page.file.replace(/\.md$/, '')}`,
+        `${page.file}: owns ${id}`,
+      );
+    }
+    if (page.service === null) {
+      assert.deepEqual(
+        operations.sort(),
+        ['getHealthLive', 'getHealthReady', 'getLicense'],
+        `${page.file}: its operations`,
+      );
+    } else {
+      assert.match(
+        body,
+        new RegExp(`path="services\\[name=${page.service}\\]\\.sizing"`),
+        `${page.file}: sizing`,
+      );
+      assert.match(body, new RegExp(`path="${PER_SERVICE_LIST[page.service]}"`), `${page.file}: its keys`);
+    }
+    // Links to operation anchors point at the page that owns the operation.
+    for (const link of body.matchAll(/\]\(((?:\.\.?\/)[\w/.-]*?)\.md#(op-[a-z0-9-]+)\)/g)) {
+      const target = path.posix.normalize(path.posix.join('/onprem-services', link[1] ?? ''));
+      const owner = [...contractOperations.values()].find(
+        (operation) => operationAnchor(operation.operationId) === link[2],
+      );
+      assert.ok(owner, `${page.file}: no operation has the anchor ${link[2]}`);
+      assert.equal(owner.docPage, target, `${page.file}: ${link[2]} is documented on ${owner.docPage}`);
+    }
+  }
+});
+
+test('pages: every directive renders', async () => {
+  for (const {page} of parsedPages) {
+    const {markdown} = await renderPageMarkdown(ROOT, path.join(ROOT, 'docs/onprem-services', page.file));
+    assert.doesNotMatch(markdown, /^::[a-z-]+\{/m, `${page.file}: an unexpanded directive`);
+  }
+});
