@@ -1,0 +1,275 @@
+/**
+ * `npm run bench`: builds the site cold, serves it with the production nginx configuration,
+ * and measures it in Debian's Chromium. Prints a table and writes bench-results/bench.json.
+ *
+ * - Lighthouse 12 (it runs on Node 20; Lighthouse 13 needs Node 22.19), mobile and desktop,
+ *   median of 3 runs: performance, accessibility, best practices, SEO, LCP, TBT, CLS.
+ * - First-visit JavaScript and CSS bytes (raw and gzip) per page kind.
+ * - Search index bytes and the time from a typed query to results in the browser.
+ * - Cold build time.
+ * Targets (issue 7): performance >= 95 on mobile, accessibility / best practices / SEO 100,
+ * CLS 0, first-visit JS no larger than the bare template's, index <= 150 KB gzip,
+ * query-to-results <= 50 ms. Figures are printed, not asserted: a benchmark has a clock.
+ */
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {chromium, type Browser} from '@playwright/test';
+import {startNginx} from '../tests/browser/nginx';
+
+const siteDir = path.resolve(__dirname, '..');
+const buildDir = path.join(siteDir, 'build');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+type Budgets = {firstVisitGzipKB: Record<string, {route: string}>};
+
+function pageKinds(): Array<[string, string]> {
+  const budgets = JSON.parse(readFileSync(path.join(siteDir, 'budgets.json'), 'utf8')) as Budgets;
+  const kinds = Object.entries(budgets.firstVisitGzipKB).map(([kind, entry]): [string, string] => [
+    kind,
+    entry.route,
+  ]);
+  return [...kinds, ['heaviest page', heaviestPage()]];
+}
+
+/** The docs page whose HTML is largest. */
+function heaviestPage(): string {
+  let best = {route: '/', size: 0};
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, {withFileTypes: true})) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory() && !['assets', 'blog', 'docs', 'img'].includes(entry.name)) walk(file);
+      else if (entry.isFile() && entry.name.endsWith('.html') && entry.name !== '404.html') {
+        const size = statSync(file).size;
+        if (size > best.size)
+          best = {
+            route: `/${path
+              .relative(buildDir, file)
+              .replace(/\.html$/, '')
+              .replace(/^index$/, '')}`,
+            size,
+          };
+      }
+    }
+  };
+  walk(buildDir);
+  return best.route;
+}
+
+function coldBuild(): number {
+  for (const dir of ['build', '.docusaurus', 'node_modules/.cache'])
+    rmSync(path.join(siteDir, dir), {recursive: true, force: true});
+  const start = Date.now();
+  const result = spawnSync('npx', ['docusaurus', 'build'], {cwd: siteDir, stdio: 'inherit'});
+  if (result.status !== 0) throw new Error('the build failed');
+  return (Date.now() - start) / 1000;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+type LighthouseFigures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+};
+
+async function lighthouseRuns(url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseFigures> {
+  const {default: lighthouse} = await import('lighthouse');
+  const {default: desktopConfig} = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const results: LighthouseFigures[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags});
+    try {
+      const result = await lighthouse(
+        url,
+        {port: chrome.port, output: 'json', logLevel: 'error'},
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const score = (id: string): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+      results.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const keys = Object.keys(results[0] ?? {}) as Array<keyof LighthouseFigures>;
+  return Object.fromEntries(
+    keys.map((key) => [key, median(results.map((result) => result[key]))]),
+  ) as LighthouseFigures;
+}
+
+type Bytes = {jsRaw: number; jsGzip: number; cssRaw: number; cssGzip: number};
+
+async function firstVisitBytes(browser: Browser, url: string): Promise<Bytes> {
+  const context = await browser.newContext({viewport: {width: 412, height: 823}});
+  const page = await context.newPage();
+  const bytes: Bytes = {jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0};
+  const reads: Array<Promise<void>> = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    reads.push(
+      response.body().then(
+        (body) => {
+          const gzip = gzipSync(body, {level: 6}).length;
+          if (type === 'script') {
+            bytes.jsRaw += body.length;
+            bytes.jsGzip += gzip;
+          } else {
+            bytes.cssRaw += body.length;
+            bytes.cssGzip += gzip;
+          }
+        },
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(url, {waitUntil: 'networkidle'});
+  await Promise.all(reads);
+  await context.close();
+  return bytes;
+}
+
+/** Milliseconds from the last keystroke of a query to results on screen, median of several queries. */
+async function queryToResults(browser: Browser, baseUrl: string): Promise<number> {
+  const page = await browser.newPage({viewport: {width: 1280, height: 800}});
+  await page.goto(`${baseUrl}/auth`);
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await page.waitForFunction(
+    () => document.querySelector('input[aria-label="Search"]')?.getAttribute('placeholder') === 'Search',
+  );
+  const times: number[] = [];
+  for (const query of [
+    'liveness',
+    'webhook signature',
+    'decline',
+    'threshold',
+    'idempotency',
+    'client token',
+    'face search',
+    'licence',
+  ]) {
+    await box.fill('');
+    const elapsed = await page.evaluate(async (text) => {
+      const input = document.querySelector<HTMLInputElement>('input[aria-label="Search"]');
+      if (!input) return Number.NaN;
+      const start = performance.now();
+      input.value = text;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      return new Promise<number>((resolve) => {
+        const check = (): void => {
+          if (document.querySelector('[role="listbox"] [role="option"]')) resolve(performance.now() - start);
+          else if (performance.now() - start > 5000) resolve(Number.NaN);
+          else requestAnimationFrame(check);
+        };
+        check();
+      });
+    }, query);
+    times.push(elapsed);
+  }
+  await page.close();
+  return Math.round(median(times.filter((time) => !Number.isNaN(time))) * 10) / 10;
+}
+
+function searchIndexBytes(): {raw: number; gzip: number} {
+  const files = readdirSync(buildDir).filter((file) => /^search-index.*\.json$/.test(file));
+  return files.reduce(
+    (total, file) => {
+      const body = readFileSync(path.join(buildDir, file));
+      return {raw: total.raw + body.length, gzip: total.gzip + gzipSync(body, {level: 6}).length};
+    },
+    {raw: 0, gzip: 0},
+  );
+}
+
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+
+async function main(): Promise<void> {
+  const buildSeconds = process.env.BENCH_SKIP_BUILD ? Number.NaN : coldBuild();
+  const server = await startNginx(buildDir);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: chromeFlags.filter((flag) => !flag.startsWith('--headless')),
+  });
+  try {
+    const pages = [];
+    for (const [kind, route] of pageKinds()) {
+      const url = `${server.baseUrl}${route}`;
+      const bytes = await firstVisitBytes(browser, url);
+      const mobile = await lighthouseRuns(url, 'mobile');
+      const desktop = await lighthouseRuns(url, 'desktop');
+      pages.push({kind, route, bytes, mobile, desktop});
+      console.log(`measured ${kind} (${route})`);
+    }
+    const index = searchIndexBytes();
+    const queryMs = await queryToResults(browser, server.baseUrl);
+    const results = {
+      date: new Date().toISOString(),
+      runs,
+      buildSeconds,
+      searchIndex: {...index, queryToResultsMs: queryMs},
+      pages,
+    };
+    mkdirSync(path.join(siteDir, 'bench-results'), {recursive: true});
+    writeFileSync(path.join(siteDir, 'bench-results/bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+    const rows = pages.map((entry) => ({
+      'page kind': `${entry.kind} (${entry.route})`,
+      'mobile perf': entry.mobile.performance,
+      'desktop perf': entry.desktop.performance,
+      a11y: entry.mobile.accessibility,
+      'best pr.': entry.mobile.bestPractices,
+      SEO: entry.mobile.seo,
+      'LCP ms (m)': entry.mobile.lcpMs,
+      'TBT ms (m)': entry.mobile.tbtMs,
+      'CLS (m)': entry.mobile.cls,
+      'JS KB raw/gz': `${kb(entry.bytes.jsRaw)} / ${kb(entry.bytes.jsGzip)}`,
+      'CSS KB raw/gz': `${kb(entry.bytes.cssRaw)} / ${kb(entry.bytes.cssGzip)}`,
+    }));
+    console.table(rows);
+    console.log(
+      `search index: ${kb(index.raw)} KB raw, ${kb(index.gzip)} KB gzip; query to results (median): ${queryMs} ms`,
+    );
+    console.log(`cold build: ${Number.isNaN(buildSeconds) ? 'skipped' : `${buildSeconds.toFixed(1)} s`}`);
+    console.log('figures written to bench-results/bench.json');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
