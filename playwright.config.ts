@@ -1,4 +1,5 @@
 import {defineConfig} from '@playwright/test';
+import {chromiumArgs, chromiumPath} from './tests/browser/chromium';
 
 /**
  * Browser tests in real Chromium against the production build served by nginx with
@@ -22,17 +23,8 @@ export default defineConfig({
     colorScheme: 'light',
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Without the networking flags Chromium floods a closed network with requests.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
 });

@@ -17,20 +17,12 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromium, type Browser} from '@playwright/test';
 import {startNginx} from '../tests/browser/nginx';
+import {chromiumArgs, chromiumPath} from '../tests/browser/chromium';
+import {firstVisitBytes, type FirstVisitBytes} from '../tests/browser/first-visit';
 
 const siteDir = path.resolve(__dirname, '..');
 const buildDir = path.join(siteDir, 'build');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 type Budgets = {firstVisitGzipKB: Record<string, {route: string}>};
@@ -128,34 +120,9 @@ async function lighthouseRuns(url: string, formFactor: 'mobile' | 'desktop'): Pr
   ) as LighthouseFigures;
 }
 
-type Bytes = {jsRaw: number; jsGzip: number; cssRaw: number; cssGzip: number};
-
-async function firstVisitBytes(browser: Browser, url: string): Promise<Bytes> {
+async function firstVisit(browser: Browser, url: string): Promise<FirstVisitBytes> {
   const context = await browser.newContext({viewport: {width: 412, height: 823}});
-  const page = await context.newPage();
-  const bytes: Bytes = {jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0};
-  const reads: Array<Promise<void>> = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    reads.push(
-      response.body().then(
-        (body) => {
-          const gzip = gzipSync(body, {level: 6}).length;
-          if (type === 'script') {
-            bytes.jsRaw += body.length;
-            bytes.jsGzip += gzip;
-          } else {
-            bytes.cssRaw += body.length;
-            bytes.cssGzip += gzip;
-          }
-        },
-        () => undefined,
-      ),
-    );
-  });
-  await page.goto(url, {waitUntil: 'networkidle'});
-  await Promise.all(reads);
+  const bytes = await firstVisitBytes(await context.newPage(), url);
   await context.close();
   return bytes;
 }
@@ -220,13 +187,13 @@ async function main(): Promise<void> {
   const server = await startNginx(buildDir);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: chromeFlags.filter((flag) => !flag.startsWith('--headless')),
+    args: chromiumArgs,
   });
   try {
     const pages = [];
     for (const [kind, route] of pageKinds()) {
       const url = `${server.baseUrl}${route}`;
-      const bytes = await firstVisitBytes(browser, url);
+      const bytes = await firstVisit(browser, url);
       const mobile = await lighthouseRuns(url, 'mobile');
       const desktop = await lighthouseRuns(url, 'desktop');
       pages.push({kind, route, bytes, mobile, desktop});

@@ -104,6 +104,10 @@ test.describe('keyboard only', () => {
     await gotoHydrated(page, '/auth');
     await tabUntil(page, async () => (await focusedText(page)) === 'Services');
     await page.keyboard.press('Enter');
+    // The category opens with an animation; its links take focus once they are shown.
+    await expect(
+      page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Face match', exact: true}),
+    ).toBeVisible();
     await tabUntil(page, async () => (await focusedText(page)) === 'Face match', 5);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/services\/face-match$/);

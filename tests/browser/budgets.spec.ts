@@ -6,6 +6,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {test, expect} from './fixtures';
+import {firstVisitBytes} from './first-visit';
 
 type Budget = {route: string; js: number; css: number};
 const budgets = JSON.parse(readFileSync(path.resolve(__dirname, '../../budgets.json'), 'utf8')) as {
@@ -23,22 +24,8 @@ for (const [kind, budget] of Object.entries(budgets.firstVisitGzipKB)) {
       page,
     }) => {
       await page.setViewportSize({width: 412, height: 823});
-      const bytes = {js: 0, css: 0};
-      const reads: Array<Promise<void>> = [];
-      page.on('response', (response) => {
-        const type = response.request().resourceType();
-        if (type !== 'script' && type !== 'stylesheet') return;
-        reads.push(
-          response.body().then(
-            (body) => {
-              bytes[type === 'script' ? 'js' : 'css'] += gzipSync(body, {level: 6}).length;
-            },
-            () => undefined,
-          ),
-        );
-      });
-      await page.goto(budget.route, {waitUntil: 'networkidle'});
-      await Promise.all(reads);
+      const measured = await firstVisitBytes(page, budget.route);
+      const bytes = {js: measured.jsGzip, css: measured.cssGzip};
       const figures = `${kind} ${budget.route}: JS ${kb(bytes.js)} KB, CSS ${kb(bytes.css)} KB gzip`;
       console.log(figures);
       expect(kb(bytes.js), figures).toBeLessThanOrEqual(budget.js);

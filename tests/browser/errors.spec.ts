@@ -28,6 +28,7 @@ test.describe('a chunk that fails to load', () => {
     await box.getByRole('button', {name: 'Retry'}).click();
     await expect(box).toHaveCount(0);
     await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+    await page.unrouteAll({behavior: 'ignoreErrors'});
   });
 });
 
@@ -53,6 +54,8 @@ test.describe('a page that crashes', () => {
     await expect(page.getByText('This page crashed')).toBeVisible();
     await expect(page.getByText('Injected crash for the test')).toBeVisible();
     await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
+    // Late requests (prefetches) may still be in the handler when the test ends.
+    await page.unrouteAll({behavior: 'ignoreErrors'});
   });
 });
 

@@ -1,0 +1,15 @@
+/**
+ * How every tool here starts Chromium: Debian's build (override with CHROMIUM_PATH) and the
+ * flags that keep it quiet on a closed network (without them it floods it with requests).
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
