@@ -94,7 +94,7 @@ test.describe('keyboard only', () => {
     // Focus stays where it was when the panel switched; keep tabbing to the main menu's items.
     await tabUntil(page, async () => (await focusedText(page)) === 'Contact Us', 200);
     // Back to the close button, and close the menu with it.
-    await tabUntil(page, async () => (await focusedLabel(page)) === 'Close navigation bar', 60, 'Shift+Tab');
+    await tabUntil(page, async () => (await focusedLabel(page)) === 'Close navigation bar', 200, 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeHidden();
   });
