@@ -47,4 +47,18 @@ export async function gotoHydrated(page: Page, route: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
 }
 
+/** Records whether the progress bar (#nprogress) is ever inserted into the page from now on. */
+export async function watchProgressBar(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as {progressBarSeen: boolean};
+    w.progressBarSeen = false;
+    new MutationObserver(() => {
+      if (document.getElementById('nprogress')) w.progressBarSeen = true;
+    }).observe(document.documentElement, {childList: true, subtree: true});
+  });
+}
+
+export const progressBarSeen = (page: Page): Promise<boolean> =>
+  page.evaluate(() => (window as unknown as {progressBarSeen: boolean}).progressBarSeen);
+
 export {expect};

@@ -2,7 +2,7 @@
  * Hostile and odd conditions: search payloads that try to inject markup, regex characters,
  * a 1,000-character query and emoji; browser storage blocked; a slow network.
  */
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, progressBarSeen, watchProgressBar} from './fixtures';
 
 const payloads = [
   '<img src=x onerror="window.__pwned=1">',
@@ -86,17 +86,9 @@ test('on a slow network the progress bar shows, then the page', async ({page}) =
   });
   // The next page is in a collapsed sidebar category, so nothing has prefetched it.
   await gotoHydrated(page, '/revision-history');
-  await page.evaluate(() => {
-    const w = window as unknown as {progressBarSeen: boolean};
-    w.progressBarSeen = false;
-    new MutationObserver(() => {
-      if (document.getElementById('nprogress')) w.progressBarSeen = true;
-    }).observe(document.documentElement, {childList: true, subtree: true});
-  });
+  await watchProgressBar(page);
   await page.locator('.pagination-nav__link--next').click();
   await expect(page.locator('article h1')).toHaveText('Face enrollment', {timeout: 60_000});
-  expect(await page.evaluate(() => (window as unknown as {progressBarSeen: boolean}).progressBarSeen)).toBe(
-    true,
-  );
+  expect(await progressBarSeen(page)).toBe(true);
   await expect(page.locator('#nprogress')).toHaveCount(0, {timeout: 5_000});
 });

@@ -6,7 +6,7 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, progressBarSeen, watchProgressBar} from './fixtures';
 
 const buildDir = path.resolve(__dirname, '../../build');
 
@@ -22,22 +22,8 @@ test('the skip link is the first stop in the tab order and moves focus to the co
   expect(await next.evaluate((node) => node.closest('main') !== null)).toBe(true);
 });
 
-/** Records whether the progress bar (#nprogress) was ever inserted into the page. */
-async function watchProgressBar(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as {progressBarSeen: boolean};
-    w.progressBarSeen = false;
-    new MutationObserver(() => {
-      if (document.getElementById('nprogress')) w.progressBarSeen = true;
-    }).observe(document.documentElement, {childList: true, subtree: true});
-  });
-}
-
 const declineReasonsLink = (page: Page) =>
   page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Decline reasons', exact: true});
-
-const progressBarSeen = (page: Page): Promise<boolean> =>
-  page.evaluate(() => (window as unknown as {progressBarSeen: boolean}).progressBarSeen);
 
 test('a route change slower than 200 ms shows the progress bar', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
