@@ -25,6 +25,15 @@ type ChartOutput = {chart: Element; title: string; description: string; header: 
 const ci = (estimate: Estimate, format: (value: number) => string): string =>
   `${format(estimate.ci95[0])} to ${format(estimate.ci95[1])}`;
 
+/** A bar with its 95% confidence interval as error bar. */
+const estimateBar = (label: string, estimate: Estimate, group?: string): Bar => ({
+  label,
+  ...(group === undefined ? {} : {group}),
+  value: estimate.value,
+  low: estimate.ci95[0],
+  high: estimate.ci95[1],
+});
+
 const years = (value: number): string => `${value.toFixed(2)} y`;
 
 const dimensionNames: Record<string, string> = {
@@ -197,13 +206,11 @@ function groups(siteDir: string, evaluation: string, metric: string, mode: strin
   const bars: Bar[] = results.map((result) => {
     const estimate = result[metric] as Estimate | undefined;
     if (!estimate) throw new DataError(`${where}: a group result has no "${metric}"`);
-    return {
-      label: String(result.group),
-      group: dimensionNames[String(result.dimension)] ?? String(result.dimension),
-      value: estimate.value,
-      low: estimate.ci95[0],
-      high: estimate.ci95[1],
-    };
+    return estimateBar(
+      String(result.group),
+      estimate,
+      dimensionNames[String(result.dimension)] ?? String(result.dimension),
+    );
   });
   const metricName = metricNames[metric] ?? metric;
   const worst = bars.reduce((a, b) => (b.value > a.value ? b : a));
@@ -264,10 +271,7 @@ function apcer(siteDir: string, mode: string): ChartOutput {
   const data = loadData(siteDir, 'metrics/liveness.yaml');
   const species = pick(data, `modes[mode=${mode}].results.attack_species`, where) as Json[];
   const bpcer = pick(data, `modes[mode=${mode}].results.bpcer`, where) as Estimate;
-  const bars: Bar[] = species.map((item) => {
-    const estimate = item.apcer as Estimate;
-    return {label: String(item.name), value: estimate.value, low: estimate.ci95[0], high: estimate.ci95[1]};
-  });
+  const bars = species.map((item) => estimateBar(String(item.name), item.apcer as Estimate));
   const worst = bars.reduce((a, b) => (b.value > a.value ? b : a));
   const title = `Attacks accepted per attack species, ${mode} liveness`;
   const description = `APCER (share of attack presentations accepted) for each attack species, with 95% confidence intervals, at the default threshold. Worst species: ${
@@ -300,15 +304,7 @@ function maeAge(siteDir: string): ChartOutput {
   const data = loadData(siteDir, 'metrics/age.yaml');
   const bands = pick(data, 'mae_by_age_band', where) as Json[];
   const overall = pick(data, 'mae_overall', where) as Estimate;
-  const bars: Bar[] = bands.map((band) => {
-    const estimate = band.mae as Estimate;
-    return {
-      label: String(band.age_band),
-      value: estimate.value,
-      low: estimate.ci95[0],
-      high: estimate.ci95[1],
-    };
-  });
+  const bars = bands.map((band) => estimateBar(String(band.age_band), band.mae as Estimate));
   const title = 'Age estimation error by true age band';
   const description = `Mean absolute error in years for each true age band, with 95% confidence intervals; overall MAE ${years(
     overall.value,

@@ -50,6 +50,10 @@ function el(tagName: string, properties: Attributes, children: ElementContent[] 
 
 const txt = (value: string): ElementContent => ({type: 'text', value});
 
+/** A horizontal line across the plot area: grid lines, the x axis, a reference value. */
+const hline = (y: number, className: string): Element =>
+  el('line', {x1: margin.left, x2: width - margin.right, y1: y, y2: y, className: [className]});
+
 function svgRoot(
   chart: {id: string; title: string; description: string},
   children: ElementContent[],
@@ -93,7 +97,7 @@ function axes(
   for (const tick of ticksOf(y, Boolean(chart.yLog))) {
     const position = y(tick);
     out.push(
-      el('line', {x1: x0, x2: x1, y1: position, y2: position, className: ['vultus-chart__grid']}),
+      hline(position, 'vultus-chart__grid'),
       el(
         'text',
         {x: x0 - 6, y: position, dy: '0.32em', textAnchor: 'end', className: ['vultus-chart__tick']},
@@ -111,7 +115,7 @@ function axes(
     );
   }
   out.push(
-    el('line', {x1: x0, x2: x1, y1: y0, y2: y0, className: ['vultus-chart__axis']}),
+    hline(y0, 'vultus-chart__axis'),
     el('line', {x1: x0, x2: x0, y1: y0, y2: y1, className: ['vultus-chart__axis']}),
     el('text', {x: (x0 + x1) / 2, y: height - 30, textAnchor: 'middle', className: ['vultus-chart__label']}, [
       txt(chart.xLabel),
@@ -226,13 +230,7 @@ export function barChart(chart: BarChart): Element {
   for (const tick of y.ticks(5)) {
     const position = y(tick);
     children.push(
-      el('line', {
-        x1: margin.left,
-        x2: width - margin.right,
-        y1: position,
-        y2: position,
-        className: ['vultus-chart__grid'],
-      }),
+      hline(position, 'vultus-chart__grid'),
       el(
         'text',
         {x: margin.left - 6, y: position, dy: '0.32em', textAnchor: 'end', className: ['vultus-chart__tick']},
@@ -295,13 +293,7 @@ export function barChart(chart: BarChart): Element {
   if (chart.reference) {
     const position = y(chart.reference.value);
     children.push(
-      el('line', {
-        x1: margin.left,
-        x2: width - margin.right,
-        y1: position,
-        y2: position,
-        className: ['vultus-chart__reference'],
-      }),
+      hline(position, 'vultus-chart__reference'),
       el(
         'text',
         {
@@ -315,13 +307,7 @@ export function barChart(chart: BarChart): Element {
     );
   }
   children.push(
-    el('line', {
-      x1: margin.left,
-      x2: width - margin.right,
-      y1: y0,
-      y2: y0,
-      className: ['vultus-chart__axis'],
-    }),
+    hline(y0, 'vultus-chart__axis'),
     el(
       'text',
       {
