@@ -3,7 +3,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 import {externalLinks, siteUrl} from './config/links';
 import {clientRedirectsOptions} from './config/redirects';
-import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import remarkHighlightCode from './plugins/code-highlight/remark';
+import {additionalLanguages, codeTheme, magicComments} from './config/prism';
 import remarkVultusContract from './plugins/vultus-contract/remark';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
 
@@ -44,7 +45,7 @@ const config: Config = {
     },
   },
 
-  clientModules: ['./src/clientModules/normalizeUrl.ts'],
+  clientModules: ['./src/clientModules/normalizeUrl.ts', './src/clientModules/idlePrefetch.ts'],
 
   i18n: {
     defaultLocale: 'en',
@@ -62,11 +63,13 @@ const config: Config = {
           // Contract directives (::operation, ::decline-reasons, …) expand before the
           // default plugins, so their headings reach the table of contents.
           beforeDefaultRemarkPlugins: [[remarkVultusContract, {siteDir: __dirname}]],
+          remarkPlugins: [remarkHighlightCode],
           rehypePlugins: [rehypeTableScroll],
           showLastUpdateTime: false,
         },
         blog: {
           showReadingTime: true,
+          remarkPlugins: [remarkHighlightCode],
           rehypePlugins: [rehypeTableScroll],
           blogDescription: 'Notes from the team that writes the Vultus developer documentation.',
           feedOptions: {type: ['rss', 'atom'], xslt: true},
@@ -74,8 +77,9 @@ const config: Config = {
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
         },
+        pages: {remarkPlugins: [remarkHighlightCode]},
         theme: {
-          customCss: ['./src/css/custom.css', './src/css/charts.css'],
+          customCss: ['./src/css/custom.css', './src/css/code.css', './src/css/charts.css'],
         },
         sitemap: {
           lastmod: null,
@@ -119,6 +123,7 @@ const config: Config = {
 
   plugins: [
     './plugins/vultus-contract/index.ts',
+    './plugins/code-highlight/index.ts',
     ['@docusaurus/plugin-client-redirects', clientRedirectsOptions],
   ],
 
@@ -186,9 +191,10 @@ const config: Config = {
       copyright: 'Copyright © 2025 Vultus',
     },
     prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'http', 'nginx', 'apacheconf'],
+      theme: codeTheme,
+      darkTheme: codeTheme,
+      additionalLanguages,
+      magicComments,
     },
     mermaid: {
       theme: {light: 'neutral', dark: 'dark'},

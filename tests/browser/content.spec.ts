@@ -5,7 +5,7 @@
  */
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {test, expect, pageMap} from './fixtures';
+import {test, expect, gotoHydrated, pageMap} from './fixtures';
 
 const docsDir = path.resolve(__dirname, '../../docs');
 
@@ -131,4 +131,15 @@ test('charts fit a 360 px screen and follow the colour mode', async ({page}) => 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('blog excerpt links say which post they open, in their text', async ({page}) => {
+  await gotoHydrated(page, '/blog/tags/hello');
+  const links = page.locator('article a', {hasText: 'Read more'});
+  expect(await links.count()).toBeGreaterThan(0);
+  for (const link of await links.all()) {
+    const title = await link.locator('xpath=ancestor::article//h2').innerText();
+    expect(await link.textContent()).toBe(`Read more about ${title}`);
+    await expect(link).toHaveAccessibleName(`Read more about ${title}`);
+  }
 });

@@ -5,7 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {markdownPath} from '../../src/lib/markdownPath';
@@ -85,4 +85,12 @@ test('the Content-Security-Policy allows exactly the inline scripts the build em
     hashes,
     'deploy/nginx/csp.conf is out of date with the build: run `npm run build && npm run csp` and commit the result',
   );
+});
+
+test('code is highlighted in the HTML and the browser scripts carry no Prism grammars', () => {
+  const html = read('services/face-match.html');
+  assert.match(html, /<pre[^>]*class="prism-code language-bash[^"]*"[^>]*><code[^>]*><div class=token-line><span class="token function">curl<\/span>/);
+  const scripts = readdirSync(path.join(buildDir, 'assets/js')).filter((file) => file.endsWith('.js'));
+  const withGrammars = scripts.filter((file) => /languages\.[a-z]+=/.test(read(`assets/js/${file}`)));
+  assert.deepEqual(withGrammars, [], 'Prism grammars in the client bundle (see plugins/code-highlight)');
 });

@@ -1,0 +1,73 @@
+/**
+ * Ejected from @docusaurus/theme-classic 3.10.2 (theme/CodeBlock/Content). Our change is fenced
+ * with VULTUS: the lines are highlighted at build time (plugins/code-highlight) and arrive as one
+ * HTML string, rendered as it is, instead of Prism tokenizing in the browser and a
+ * `CodeBlock/Line` component per line and a `Line/Token` per token. Hydrating a code block costs
+ * one element. Swizzling `CodeBlock/Line` or `CodeBlock/Line/Token` has no effect here.
+ */
+import React, {useContext, type ComponentProps, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import {usePrismTheme} from '@docusaurus/theme-common';
+import type {Props} from '@theme/CodeBlock/Content';
+import {lineNumbering, linesToHtml, plainLines} from '../../../lib/codeHtml';
+import {HighlightedHtml} from '../../../lib/highlightedHtml';
+
+import styles from './styles.module.css';
+
+// TODO Docusaurus v4: remove useless forwardRef
+const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => {
+  return (
+    <pre
+      ref={ref}
+      /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */
+      tabIndex={0}
+      {...props}
+      className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')}
+    />
+  );
+});
+
+function Code(props: ComponentProps<'code'>) {
+  const {metadata} = useCodeBlockContext();
+  return (
+    <code
+      {...props}
+      className={clsx(
+        props.className,
+        styles.codeBlockLines,
+        metadata.lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering,
+      )}
+      style={{
+        ...props.style,
+        counterReset:
+          metadata.lineNumbersStart === undefined ? undefined : `line-count ${metadata.lineNumbersStart - 1}`,
+      }}
+    />
+  );
+}
+
+export default function CodeBlockContent({className: classNameProp}: Props): ReactNode {
+  const {metadata, wordWrap} = useCodeBlockContext();
+  const prismTheme = usePrismTheme();
+  const highlighted = useContext(HighlightedHtml);
+  const {code, language, lineNumbersStart, lineClassNames} = metadata;
+  // VULTUS: the build's HTML; a code block written in JSX (not highlighted at build time) shows
+  // its lines unhighlighted rather than shipping Prism to every reader.
+  const html =
+    highlighted ??
+    linesToHtml(plainLines(code), {
+      lineClassNames,
+      numbering: lineNumbersStart === undefined ? undefined : lineNumbering,
+    });
+  return (
+    <Pre
+      // A ref object handed to the element, as upstream does; the rule mistakes it for a read.
+      // eslint-disable-next-line react-hooks/refs
+      ref={wordWrap.codeBlockRef}
+      className={clsx(classNameProp, 'prism-code', `language-${language}`)}
+      style={prismTheme.plain}>
+      <Code dangerouslySetInnerHTML={{__html: html}} />
+    </Pre>
+  );
+}
