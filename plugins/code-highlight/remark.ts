@@ -47,7 +47,7 @@ export function usesLineFeatures(code: string, meta?: string | null): boolean {
 export function highlightCode(code: string, lang?: string | null): string {
   const language = (lang ?? 'text').toLowerCase();
   const grammar = prism().languages[language];
-  // As the theme: the code without its final newline, then Prism's tokens split into lines.
+  // mdast's value has no final newline, like the theme's parsed code; Prism's tokens split into lines.
   const tokens = normalizeTokens(grammar ? Prism.tokenize(code, grammar) : [code]);
   return linesToHtml(tokens, {lineClassNames: {}});
 }
