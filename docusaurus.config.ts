@@ -7,6 +7,7 @@ import remarkHighlightCode from './plugins/code-highlight/remark';
 import {additionalLanguages, codeTheme, magicComments} from './config/prism';
 import remarkVultusContract from './plugins/vultus-contract/remark';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
+import {ssrTemplate} from './plugins/paint-first';
 
 // This runs in Node.js: no browser APIs, no JSX.
 
@@ -24,6 +25,8 @@ const config: Config = {
   // Routes are /auth, never /auth/ (DECISIONS.md, "Routes").
   trailingSlash: false,
   titleDelimiter: '|',
+  // The page paints before the bundles run (plugins/paint-first).
+  ssrTemplate,
 
   future: {
     // Docusaurus v4 behaviour and Docusaurus Faster (Rspack + SWC), as the 3.10 template.
@@ -124,6 +127,7 @@ const config: Config = {
   plugins: [
     './plugins/vultus-contract/index.ts',
     './plugins/code-highlight/index.ts',
+    './plugins/paint-first/index.ts',
     ['@docusaurus/plugin-client-redirects', clientRedirectsOptions],
   ],
 

@@ -1,7 +1,8 @@
 /**
- * Highlights fenced code blocks at build time. Each mdast `code` node gets a `highlighted`
- * property (its lines as HTML, src/lib/codeHtml.ts), which MDX passes to `CodeBlock` and the
- * swizzled `CodeBlock/Content` renders as it is. Readers' browsers never run Prism: it is not
+ * Highlights fenced code blocks at build time. Each mdast `code` node gets a `tokens` property
+ * (its Prism tokens as token runs, src/lib/codeHtml.ts), which MDX passes to `CodeBlock`; the
+ * swizzled `CodeBlock/Content` rebuilds the tokens from the block's code and renders them as one
+ * HTML string. Readers' browsers never run Prism: it is not
  * in the client bundle (./index.ts), and hydration does not tokenize.
  *
  * Blocks that use the theme's line features (`{1,3}` or `showLineNumbers` in the metastring,
@@ -12,8 +13,8 @@
 import {createRequire} from 'node:module';
 import type {Code, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {Prism, normalizeTokens} from 'prism-react-renderer';
-import {linesToHtml} from '../../src/lib/codeHtml';
+import {Prism, normalizeTokens, type Token} from 'prism-react-renderer';
+import {decodeTokenRuns, encodeTokenRuns, linesToHtml} from '../../src/lib/codeHtml';
 import {additionalLanguages, magicComments} from '../../config/prism';
 
 const requireHere = createRequire(__filename);
@@ -43,13 +44,24 @@ export function usesLineFeatures(code: string, meta?: string | null): boolean {
   );
 }
 
-/** The HTML of a code block's lines, as the browser rendered them with Prism. */
-export function highlightCode(code: string, lang?: string | null): string {
+/** A code block's Prism tokens, line by line. */
+export function tokenize(code: string, lang?: string | null): Token[][] {
   const language = (lang ?? 'text').toLowerCase();
   const grammar = prism().languages[language];
   // mdast's value has no final newline, like the theme's parsed code; Prism's tokens split into lines.
-  const tokens = normalizeTokens(grammar ? Prism.tokenize(code, grammar) : [code]);
-  return linesToHtml(tokens, {lineClassNames: {}});
+  return normalizeTokens(grammar ? Prism.tokenize(code, grammar) : [code]);
+}
+
+/** A code block's highlighting as token runs (src/lib/codeHtml.ts), what the page carries. */
+export function highlightTokenRuns(code: string, lang?: string | null): string {
+  return encodeTokenRuns(tokenize(code, lang));
+}
+
+/** The HTML of a code block's lines, as the page shows them. */
+export function highlightCode(code: string, lang?: string | null): string {
+  const lines = decodeTokenRuns(code, highlightTokenRuns(code, lang));
+  if (!lines) throw new Error(`The token runs of a ${lang ?? 'text'} block do not fit its code`);
+  return linesToHtml(lines, {lineClassNames: {}});
 }
 
 export default function remarkHighlightCode() {
@@ -57,7 +69,7 @@ export default function remarkHighlightCode() {
     visit(tree, 'code', (node: Code) => {
       if (usesLineFeatures(node.value, node.meta)) return;
       node.data ??= {};
-      node.data.hProperties = {...node.data.hProperties, highlighted: highlightCode(node.value, node.lang)};
+      node.data.hProperties = {...node.data.hProperties, tokens: highlightTokenRuns(node.value, node.lang)};
     });
   };
 }

@@ -61,3 +61,25 @@ test('a chosen code language shows its panel after a reload', async ({page}) => 
   await expect(panels.nth(2)).toBeVisible();
   await expect(panels.nth(2)).toContainText('import');
 });
+
+test('code reached by a client-side link is highlighted and copies its exact text', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, '/services/face-search');
+  await page.evaluate(() => {
+    (window as unknown as {sameDocument: boolean}).sameDocument = true;
+  });
+  await page.locator('article').getByRole('link', {name: 'Face match', exact: true}).first().click();
+  await expect(page).toHaveURL(/\/services\/face-match$/);
+  // The page was rendered in the browser from its chunk, not loaded from the server.
+  expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+  const block = page.locator('article .theme-code-block').first();
+  await expect(block.locator('.token.keyword, .token.function, .token.string').first()).toBeVisible();
+  const shown = (await block.locator('.token-line').allTextContents()).join('\n');
+  await block.getByRole('button', {name: /Copy code/i}).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.trim()).toBe(shown.trim());
+});

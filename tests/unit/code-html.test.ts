@@ -1,9 +1,44 @@
 /** Code block lines rendered as one HTML string: same markup as the theme's Line components, escaped. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {Prism, normalizeTokens} from 'prism-react-renderer';
-import {linesToHtml} from '../../src/lib/codeHtml';
-import {highlightCode, usesLineFeatures} from '../../plugins/code-highlight/remark';
+import {Prism, normalizeTokens, type Token} from 'prism-react-renderer';
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+import type {Code} from 'mdast';
+import {visit} from 'unist-util-visit';
+import {decodeTokenRuns, encodeTokenRuns, linesToHtml} from '../../src/lib/codeHtml';
+import {
+  highlightCode,
+  highlightTokenRuns,
+  tokenize,
+  usesLineFeatures,
+} from '../../plugins/code-highlight/remark';
+import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
+
+const root = path.resolve(__dirname, '../..');
+
+/** Each character of a block with the Prism types it is shown with ('' for plain text), line by line. */
+function characterTypes(tokenLines: Token[][]): string[][] {
+  return tokenLines.map((line) =>
+    line.flatMap((token) =>
+      token.empty
+        ? []
+        : Array.from(token.content, (character) => {
+            const types = token.types.filter((type) => type !== 'plain').join(' ');
+            return `${character}\t${types}`;
+          }),
+    ),
+  );
+}
+
+/** The Markdown files of the docs and the blog. */
+function markdownFiles(): string[] {
+  return ['docs', 'blog'].flatMap((dir) =>
+    readdirSync(path.join(root, dir), {recursive: true, encoding: 'utf8'})
+      .filter((file) => /\.mdx?$/.test(file))
+      .map((file) => path.join(root, dir, file)),
+  );
+}
 
 function lines(code: string, language: string): ReturnType<typeof normalizeTokens> {
   const grammar = Prism.languages[language];
@@ -65,4 +100,58 @@ test('blocks with line highlighting or numbers are left to the theme', () => {
   assert.equal(usesLineFeatures('a\nb', 'title="x" showLineNumbers'), true);
   assert.equal(usesLineFeatures('// highlight-next-line\na', ''), true);
   assert.equal(usesLineFeatures('a\nb', 'title="{not a range}"'), false);
+});
+
+test("token runs rebuild each character's highlighting from the code, so a page carries its code once", () => {
+  const samples: Array<[string, string]> = [
+    ['const a = "<b>&";\n\n  fetch(a); // done\n', 'javascript'],
+    ['curl -X POST "$VULTUS_URL/v1/face/match" \\\n  -H "Authorization: Bearer $KEY"', 'bash'],
+    ['{\n  "decision": "accept",\n  "score": 0.93\n}', 'json'],
+    ['émoji 🙂 and tabs\there', 'python'],
+  ];
+  for (const [code, language] of samples) {
+    const tokens = lines(code, language);
+    const runs = encodeTokenRuns(tokens);
+    assert.ok(!runs.includes(code.slice(0, 8)), `the runs repeat the code: ${runs}`);
+    const decoded = decodeTokenRuns(code, runs);
+    assert.ok(decoded, `runs do not fit ${JSON.stringify(code)}`);
+    assert.deepEqual(characterTypes(decoded), characterTypes(tokens));
+  }
+});
+
+test('token runs that do not fit the code are refused, not rendered wrongly', () => {
+  const runs = encodeTokenRuns(lines('const a = 1;', 'javascript'));
+  assert.equal(decodeTokenRuns('const ab = 1;', runs), undefined);
+  assert.equal(decodeTokenRuns('const a = 1;\nmore', runs), undefined);
+  assert.equal(decodeTokenRuns('const a = 1', runs), undefined);
+});
+
+test('every code block of the docs and the blog survives the round trip through token runs', async () => {
+  let blocks = 0;
+  for (const file of markdownFiles()) {
+    const {tree} = await renderPageMarkdown(root, file);
+    visit(tree, 'code', (node: Code) => {
+      if (usesLineFeatures(node.value, node.meta)) return;
+      const where = `${path.relative(root, file)}:${node.position?.start.line ?? '?'}`;
+      const decoded = decodeTokenRuns(node.value, highlightTokenRuns(node.value, node.lang));
+      assert.ok(decoded, `${where}: the ${node.lang ?? 'text'} block does not round-trip`);
+      assert.deepEqual(characterTypes(decoded), characterTypes(tokenize(node.value, node.lang)), where);
+      blocks += 1;
+    });
+  }
+  assert.ok(blocks > 100, `only ${blocks} code blocks found`);
+});
+
+test("token runs name a block's type lists once, in a legend, and runs refer to them by letters", () => {
+  const runs = encodeTokenRuns(lines('import {a} from "b";', 'javascript'));
+  const [legend, first] = runs.split('\n');
+  assert.equal(legend, 'keyword.module imports.punctuation imports string punctuation');
+  assert.equal(first, 'a6 1 b1 c1 b1 1 a4 1 d3 e1');
+  // Neighbouring tokens of the same types share a run: `({});` is one run of punctuation.
+  assert.equal(encodeTokenRuns(lines('f({});', 'javascript')), 'function punctuation\na1 b5');
+  // More type lists than letters: two-letter keys.
+  const many: Token[][] = [Array.from({length: 30}, (_, index) => ({types: [`t${index}`], content: 'x'}))];
+  const encoded = encodeTokenRuns(many);
+  assert.match(encoded, / z1 aa1 ab1 ac1 ad1$/);
+  assert.deepEqual(decodeTokenRuns('x'.repeat(30), encoded), many);
 });

@@ -1,14 +1,14 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2 (theme/CodeBlock/index). Our changes are fenced
  * with VULTUS: the server-rendered code block is kept at hydration instead of rebuilt, and the
- * lines highlighted at build time (`highlighted`, plugins/code-highlight) reach
- * `CodeBlock/Content` through a context.
+ * block's tokens from the build (`tokens`, plugins/code-highlight) reach `CodeBlock/Content`
+ * through a context.
  */
 import React, {isValidElement, type ReactNode} from 'react';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
 import type {Props} from '@theme/CodeBlock';
-import {HighlightedHtml} from '../../lib/highlightedHtml';
+import {CodeTokens} from '../../lib/codeTokens';
 
 /**
  * Best attempt to make the children a plain string so it is copyable. If there
@@ -26,18 +26,18 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
 
 export default function CodeBlock({
   children: rawChildren,
-  // VULTUS: the block's lines as HTML, from the build (absent on code blocks written in JSX).
-  highlighted,
+  // VULTUS: the block's token runs, from the build (absent on code blocks written in JSX).
+  tokens,
   ...props
-}: Props & {highlighted?: string}): ReactNode {
+}: Props & {tokens?: string}): ReactNode {
   const children = maybeStringifyChildren(rawChildren);
   const CodeBlockComp = typeof children === 'string' ? StringContent : ElementContent;
   return (
     // VULTUS: no `key={String(isBrowser)}`. Upstream remounts every code block after hydration
     // because its light and dark Prism themes differ in inline styles; ours is one theme of CSS
     // variables (config/prism.ts), so the server's markup is already right in both modes.
-    <HighlightedHtml.Provider value={highlighted}>
+    <CodeTokens.Provider value={tokens}>
       <CodeBlockComp {...props}>{children as string}</CodeBlockComp>
-    </HighlightedHtml.Provider>
+    </CodeTokens.Provider>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2 (theme/CodeBlock/Content). Our change is fenced
- * with VULTUS: the lines are highlighted at build time (plugins/code-highlight) and arrive as one
- * HTML string, rendered as it is, instead of Prism tokenizing in the browser and a
- * `CodeBlock/Line` component per line and a `Line/Token` per token. Hydrating a code block costs
+ * with VULTUS: the code is tokenized at build time (plugins/code-highlight), its tokens arrive as
+ * token runs over the block's code and are rendered as one HTML string, instead of Prism
+ * tokenizing in the browser and a `CodeBlock/Line` component per line and a `Line/Token` per token. Hydrating a code block costs
  * one element. Swizzling `CodeBlock/Line` or `CodeBlock/Line/Token` has no effect here.
  */
 import React, {useContext, type ComponentProps, type ReactNode} from 'react';
@@ -10,8 +10,8 @@ import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import type {Props} from '@theme/CodeBlock/Content';
-import {lineNumbering, linesToHtml, plainLines} from '../../../lib/codeHtml';
-import {HighlightedHtml} from '../../../lib/highlightedHtml';
+import {decodeTokenRuns, lineNumbering, linesToHtml, plainLines} from '../../../lib/codeHtml';
+import {CodeTokens} from '../../../lib/codeTokens';
 
 import styles from './styles.module.css';
 
@@ -50,16 +50,15 @@ function Code(props: ComponentProps<'code'>) {
 export default function CodeBlockContent({className: classNameProp}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = usePrismTheme();
-  const highlighted = useContext(HighlightedHtml);
+  const tokens = useContext(CodeTokens);
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
-  // VULTUS: the build's HTML; a code block written in JSX (not highlighted at build time) shows
+  // VULTUS: the build's tokens; a code block written in JSX (not tokenized at build time) shows
   // its lines unhighlighted rather than shipping Prism to every reader.
-  const html =
-    highlighted ??
-    linesToHtml(plainLines(code), {
-      lineClassNames,
-      numbering: lineNumbersStart === undefined ? undefined : lineNumbering,
-    });
+  const lines = (tokens === undefined ? undefined : decodeTokenRuns(code, tokens)) ?? plainLines(code);
+  const html = linesToHtml(lines, {
+    lineClassNames,
+    numbering: lineNumbersStart === undefined ? undefined : lineNumbering,
+  });
   return (
     <Pre
       // A ref object handed to the element, as upstream does; the rule mistakes it for a read.
