@@ -96,8 +96,8 @@ export function encodeTokenRuns(lines: Token[][]): string {
     const runs: Array<{key: string; length: number}> = [];
     for (const token of line) {
       const plain = token.types.length === 1 && token.types[0] === 'plain';
-      // Empty plain text renders as nothing; normalizeTokens gives an empty line one "\n"
-      // token, and the code's line is empty.
+      // An empty token shows nothing. normalizeTokens gives an empty line one "\n" token; the
+      // code's line is empty.
       if (token.empty || token.content === '') continue;
       let key = '';
       if (!plain) {

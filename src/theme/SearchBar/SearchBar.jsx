@@ -11,9 +11,7 @@ import useIsBrowser from "@docusaurus/useIsBrowser";
 import { useHistory, useLocation } from "@docusaurus/router";
 import { translate } from "@docusaurus/Translate";
 import { useActivePlugin, useActiveVersion, } from "@docusaurus/plugin-content-docs/client";
-import { fetchIndexesByWorker, searchByWorker } from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/searchByWorker";
-import { SuggestionTemplate } from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SuggestionTemplate";
-import { EmptyTemplate } from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate";
+// VULTUS: the worker client and the result templates load with the index (./searchRuntime.js).
 import { SearchDocumentType } from "@easyops-cn/docusaurus-search-local/dist/client/shared/interfaces";
 import { Mark, searchBarShortcut, searchBarShortcutHint, searchBarShortcutKeymap, searchBarPosition, docsPluginIdForPreferredVersion, searchContextByPaths, hideSearchBarWithNoSearchContext, useAllContextsWithNoSearchContext, askAi, } from "@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated";
 import LoadingRing from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/LoadingRing/LoadingRing";
@@ -124,10 +122,14 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         indexStateMap.current.set(searchContext, "loading");
         search.current?.autocomplete.destroy();
         setLoading(true);
-        const [autoComplete, openAskAIModule] = await Promise.all([
+        const [autoComplete, openAskAIModule, { searchByWorker, SuggestionTemplate, EmptyTemplate },] = await Promise.all([
             fetchAutoCompleteJS(),
             askAi ? fetchOpenAskAI() : Promise.resolve(null),
-            fetchIndexesByWorker(versionUrl, searchContext),
+            // VULTUS: was a static import and `fetchIndexesByWorker(versionUrl, searchContext)`.
+            import("./searchRuntime").then(async (runtime) => {
+                await runtime.fetchIndexesByWorker(versionUrl, searchContext);
+                return runtime;
+            }),
         ]);
         if (openAskAIModule) {
             setAskAIWidgetComponent(() => openAskAIModule.AskAIWidget);
