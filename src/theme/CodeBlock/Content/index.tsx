@@ -5,7 +5,7 @@
  * tokenizing in the browser and a `CodeBlock/Line` component per line and a `Line/Token` per token. Hydrating a code block costs
  * one element. Swizzling `CodeBlock/Line` or `CodeBlock/Line/Token` has no effect here.
  */
-import React, {useContext, type ComponentProps, type ReactNode} from 'react';
+import React, {useContext, useMemo, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {usePrismTheme} from '@docusaurus/theme-common';
@@ -54,11 +54,14 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
   // VULTUS: the build's tokens; a code block written in JSX (not tokenized at build time) shows
   // its lines unhighlighted rather than shipping Prism to every reader.
-  const lines = (tokens === undefined ? undefined : decodeTokenRuns(code, tokens)) ?? plainLines(code);
-  const html = linesToHtml(lines, {
-    lineClassNames,
-    numbering: lineNumbersStart === undefined ? undefined : lineNumbering,
-  });
+  // Memoized: the block renders again when its word-wrap state settles after hydration.
+  const html = useMemo(() => {
+    const lines = (tokens === undefined ? undefined : decodeTokenRuns(code, tokens)) ?? plainLines(code);
+    return linesToHtml(lines, {
+      lineClassNames,
+      numbering: lineNumbersStart === undefined ? undefined : lineNumbering,
+    });
+  }, [code, tokens, lineClassNames, lineNumbersStart]);
   return (
     <Pre
       // A ref object handed to the element, as upstream does; the rule mistakes it for a read.
