@@ -1,9 +1,9 @@
 /**
- * A highlighted code block's lines as one HTML string, the markup the classic theme's
- * `CodeBlock/Line` and `Line/Token` components render (`token-line` lines of `token <type>` spans,
- * each line ended by `<br>`), for `dangerouslySetInnerHTML`. React then hydrates one `<code>`
- * element per block instead of a component and an element per line and per token: on the long
- * reference pages, three quarters of the DOM is code. Token colours come from CSS
+ * A highlighted code block's lines as one HTML string for `dangerouslySetInnerHTML`: the
+ * classic theme's `token <type>` spans, with lines as plain newlines, or, where a line carries a
+ * class, the theme's `CodeBlock/Line` markup (`token-line` elements, each ended by `<br>`).
+ * React then hydrates one `<code>` element per block instead of a component and an element per
+ * line and per token: on the long reference pages, three quarters of the DOM is code. Token colours come from CSS
  * (src/css/code.css), so no style attribute is needed, and plain text needs no span.
  */
 import type {Token} from 'prism-react-renderer';
@@ -41,18 +41,26 @@ function tokenHtml(token: Token): string {
 }
 
 export function linesToHtml(lines: Token[][], {lineClassNames, numbering}: LineClasses): string {
+  // A line holding only "\n" would break twice (the newline and the <br>): drop the newline,
+  // as the theme does (facebook/docusaurus#11565).
+  const body = (line: Token[]): string =>
+    (line.length === 1 && line[0]?.content === '\n' ? [] : line).map(tokenHtml).join('');
+  // A line needs an element of its own only to carry a class (a highlighted or numbered line).
+  // Otherwise the lines are text separated by newlines, as in any <pre>: on the long reference
+  // pages the theme's <div class="token-line"> and <br> per line were a fifth of the DOM.
+  if (!numbering && lines.every((_, index) => !lineClassNames[index]?.length)) {
+    return lines.map(body).join('\n');
+  }
   return lines
     .map((line, index) => {
-      // A line holding only "\n" would break twice (the newline and the <br>): drop the newline,
-      // as the theme does (facebook/docusaurus#11565). The <br> gives an empty line its height.
-      const tokens = line.length === 1 && line[0]?.content === '\n' ? [] : line;
       const classes = ['token-line', ...(lineClassNames[index] ?? [])];
-      let body = tokens.map(tokenHtml).join('');
+      let html = body(line);
       if (numbering) {
         classes.push(numbering.line);
-        body = `<span class="${numbering.number}"></span><span class="${numbering.content}">${body}</span>`;
+        html = `<span class="${numbering.number}"></span><span class="${numbering.content}">${html}</span>`;
       }
-      return `<div class="${escapeHtml(classes.join(' '))}">${body}<br></div>`;
+      // The <br> gives an empty line its height.
+      return `<div class="${escapeHtml(classes.join(' '))}">${html}<br></div>`;
     })
     .join('');
 }
