@@ -3,8 +3,8 @@
  * classic theme's `token <type>` spans, with lines as plain newlines, or, where a line carries a
  * class, the theme's `CodeBlock/Line` markup (`token-line` elements, each ended by `<br>`).
  * React then hydrates one `<code>` element per block instead of a component and an element per
- * line and per token: on the long reference pages, three quarters of the DOM is code. Token colours come from CSS
- * (src/css/code.css), so no style attribute is needed, and plain text needs no span.
+ * line and per token: on the long reference pages, over half of the DOM is code. Token colours
+ * come from CSS (src/css/code.css), so no style attribute is needed, and plain text needs no span.
  */
 import type {Token} from 'prism-react-renderer';
 
