@@ -2,8 +2,8 @@
  * Highlights fenced code blocks at build time. Each mdast `code` node gets a `tokens` property
  * (its Prism tokens as token runs, src/lib/codeHtml.ts), which MDX passes to `CodeBlock`; the
  * swizzled `CodeBlock/Content` rebuilds the tokens from the block's code and renders them as one
- * HTML string. Readers' browsers never run Prism: it is not
- * in the client bundle (./index.ts), and hydration does not tokenize.
+ * HTML string. Readers' browsers never run Prism: it is not in the client bundle (./index.ts),
+ * and hydration does not tokenize.
  *
  * Blocks that use the theme's line features (`{1,3}` or `showLineNumbers` in the metastring,
  * `highlight-next-line` / `highlight-start` magic comments) are left to the theme, which parses

@@ -33,10 +33,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => entities[character] ?? character);
 }
 
+/** Prism's untyped text: nothing styles `.token.plain`. */
+const isPlain = (token: Token): boolean => token.types.length === 1 && token.types[0] === 'plain';
+
 function tokenHtml(token: Token): string {
   const text = escapeHtml(token.content);
-  // Plain text needs no element: nothing styles `.token.plain`, and it is 40 % of the spans.
-  if (token.types.length === 1 && token.types[0] === 'plain') return text;
+  // Plain text needs no element; it is 40 % of the spans.
+  if (isPlain(token)) return text;
   return `<span class="${escapeHtml(['token', ...token.types].join(' '))}">${text}</span>`;
 }
 
@@ -103,12 +106,11 @@ export function encodeTokenRuns(lines: Token[][]): string {
   const body = lines.map((line) => {
     const runs: Array<{key: string; length: number}> = [];
     for (const token of line) {
-      const plain = token.types.length === 1 && token.types[0] === 'plain';
       // An empty token shows nothing. normalizeTokens gives an empty line one "\n" token; the
       // code's line is empty.
       if (token.empty || token.content === '') continue;
       let key = '';
-      if (!plain) {
+      if (!isPlain(token)) {
         if (!token.types.every((type) => typeName.test(type))) {
           throw new Error(`Prism token type ${JSON.stringify(token.types)} cannot be written as a token run`);
         }
