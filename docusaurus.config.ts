@@ -1,6 +1,5 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {PluginOptions as SearchLocalOptions} from '@easyops-cn/docusaurus-search-local';
 import {externalLinks, siteUrl} from './config/links';
 import {clientRedirectsOptions} from './config/redirects';
 import remarkHighlightCode from './plugins/code-highlight/remark';
@@ -8,6 +7,7 @@ import {additionalLanguages, codeTheme, magicComments} from './config/prism';
 import remarkVultusContract from './plugins/vultus-contract/remark';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
 import {ssrTemplate} from './plugins/paint-first';
+import {searchOptions} from './config/search';
 
 // This runs in Node.js: no browser APIs, no JSX.
 
@@ -94,34 +94,8 @@ const config: Config = {
 
   themes: [
     '@docusaurus/theme-mermaid',
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        // The index file name carries a build-specific token (site spec, section 9).
-        hashed: 'filename',
-        docsRouteBasePath: '/',
-        indexDocs: true,
-        // The blog is the template's sample content; search serves the documentation.
-        indexBlog: false,
-        indexPages: false,
-        language: ['en'],
-        explicitSearchResultPath: true,
-        highlightSearchTermsOnTargetPage: false,
-        searchResultLimits: 8,
-        // The index keeps every title and heading and the paragraph that opens each section;
-        // code, tables, lists and the rest of the prose stay out, which keeps the file within
-        // its budget (budgets.json) while every section stays findable by its words.
-        ignoreCssSelectors: [
-          'pre',
-          'table',
-          '.vultus-chart',
-          '.theme-code-block',
-          '.markdown li',
-          '.theme-admonition',
-          '.markdown p:not(h2 + p)',
-        ],
-      } satisfies Partial<SearchLocalOptions>,
-    ],
+    // The search plugin's box and /search page, with our index and query (plugins/search).
+    ['./plugins/search/index.ts', searchOptions],
   ],
 
   plugins: [

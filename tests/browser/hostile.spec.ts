@@ -12,6 +12,8 @@ const payloads = [
   '(a+)+$',
   'x'.repeat(1000),
   '😀 liveness 🔐',
+  '!!! ??? ...',
+  '🔐😀',
   'face match',
 ];
 

@@ -52,3 +52,49 @@ test('typing a query shows results and a result navigates to its page', async ({
   await expect(page.locator('article h1')).toBeVisible();
   await expect(page.locator('article')).toContainText(/liveness/i);
 });
+
+test.describe('an index replaced by a deploy while the tab was open', () => {
+  test.use({allowedConsoleErrors: /404|Failed to load resource/});
+  test('the page reloads once and search works with the new index', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    let refused = 0;
+    await page.route(indexRequest, async (route) => {
+      if (refused === 0) {
+        refused += 1;
+        await route.fulfill({status: 404, body: 'gone'});
+      } else {
+        await route.continue();
+      }
+    });
+    await gotoHydrated(page, '/auth');
+    const reloaded = page.waitForEvent('load');
+    await page.getByLabel('Search', {exact: true}).focus();
+    await reloaded;
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const box = page.getByLabel('Search', {exact: true});
+    await box.click();
+    await expect(box).toHaveAttribute('placeholder', 'Search');
+    await box.fill('signature_invalid');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    expect(refused).toBe(1);
+  });
+});
+
+test('the search box names its clear button, announces the result count and clears the highlights', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, '/');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await expect(box).toHaveAttribute('placeholder', 'Search');
+  await box.fill('Idempotent-Replayed');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({hasText: /^\d+ results?$/})).toHaveCount(1);
+  await page.getByRole('listbox').getByRole('option').first().click();
+  // The page the result opens marks the words searched for.
+  await expect(page.locator('article mark').first()).toBeVisible();
+  await page.getByRole('button', {name: 'Clear search and highlights'}).click();
+  await expect(page.locator('article mark')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/_highlight=/);
+});

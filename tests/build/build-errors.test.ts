@@ -6,7 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -74,6 +74,32 @@ test('a contract that references a missing schema fails the build and names the 
     assert.match(output, /contract\/openapi\.yaml/);
     assert.match(output, /#\/components\/schemas\/\w+\/properties\/\w+/, 'names the path inside the file');
     assert.match(output, /NoSuchImage/);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('the search index gets a new name when its content changes: a contract description edited', () => {
+  const indexName = (buildDir: string): string => {
+    const names = readdirSync(buildDir).filter((file) => /^search-index-[0-9a-f]+\.json$/.test(file));
+    assert.equal(names.length, 1, `one search index in ${buildDir}`);
+    return names[0] ?? '';
+  };
+  const before = indexName(path.join(siteDir, 'build'));
+  const dir = siteCopy();
+  try {
+    const contract = path.join(dir, 'contract/openapi.yaml');
+    const source = readFileSync(contract, 'utf8');
+    const edited = source.replace('Compares the face in `image`', 'Compares the quokka face in `image`');
+    assert.notEqual(edited, source, 'the description was edited');
+    writeFileSync(contract, edited);
+    const {status, output} = build(dir);
+    assert.equal(status, 0, output);
+    const after = indexName(path.join(dir, 'build'));
+    assert.notEqual(after, before, 'the edited index must not keep the old name');
+    assert.match(readFileSync(path.join(dir, 'build', after), 'utf8'), /quokka/, 'the new index holds the edit');
+    const page = readFileSync(path.join(dir, 'build/services/face-search.html'), 'utf8');
+    assert.match(page, new RegExp(`<meta name="?vultus-search-index"? content="?/${after.replace('.', '\\.')}`), 'pages name the new index');
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

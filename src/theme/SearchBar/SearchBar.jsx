@@ -13,13 +13,19 @@ import { translate } from "@docusaurus/Translate";
 import { useActivePlugin, useActiveVersion, } from "@docusaurus/plugin-content-docs/client";
 // VULTUS: the worker client and the result templates load with the index (./searchRuntime.js).
 import { SearchDocumentType } from "@easyops-cn/docusaurus-search-local/dist/client/shared/interfaces";
-import { Mark, searchBarShortcut, searchBarShortcutHint, searchBarShortcutKeymap, searchBarPosition, docsPluginIdForPreferredVersion, searchContextByPaths, hideSearchBarWithNoSearchContext, useAllContextsWithNoSearchContext, askAi, } from "@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated";
+import { searchBarShortcut, searchBarShortcutHint, searchBarShortcutKeymap, searchBarPosition, docsPluginIdForPreferredVersion, searchContextByPaths, hideSearchBarWithNoSearchContext, useAllContextsWithNoSearchContext, askAi, } from "@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated";
 import LoadingRing from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/LoadingRing/LoadingRing";
 import { normalizeContextByPath } from "@easyops-cn/docusaurus-search-local/dist/client/client/utils/normalizeContextByPath";
 import { searchResultLimits } from "@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants";
 import { parseKeymap, matchesKeymap, getKeymapHints } from "@easyops-cn/docusaurus-search-local/dist/client/client/utils/keymap";
 import { isMacPlatform } from "@easyops-cn/docusaurus-search-local/dist/client/client/utils/platform";
 import styles from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.module.css";
+// VULTUS: our own styles (the visually hidden result count).
+import vultusStyles from "./styles.module.css";
+// VULTUS: escapes an attribute value of the result template.
+function escapeAttribute(value) {
+    return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
 async function fetchAutoCompleteJS() {
     const autoCompleteModule = await import("@easyops-cn/autocomplete.js");
     const autoComplete = autoCompleteModule.default;
@@ -52,6 +58,28 @@ async function fetchOpenAskAI() {
     }
 }
 const SEARCH_PARAM_HIGHLIGHT = "_highlight";
+// VULTUS: start — the page a result opens marks the words searched for, like the plugin's
+// `highlightSearchTermsOnTargetPage`, but mark.js loads only on such a page instead of being part
+// of every page's main bundle. The search box's clear button removes the marks.
+const highlightOnTargetPage = true;
+const loadMark = () => import("mark.js").then((module) => module.default);
+// A search index that fails to load (a deploy replaced it while this tab was open) reloads the
+// page once, which brings the new page and its index; a second failure shows "Search unavailable".
+const RELOADED_FLAG = "vultus-search-reloaded";
+function reloadOnce() {
+    try {
+        if (sessionStorage.getItem(RELOADED_FLAG) === location.pathname) {
+            return false;
+        }
+        sessionStorage.setItem(RELOADED_FLAG, location.pathname);
+    }
+    catch {
+        return false;
+    }
+    location.reload();
+    return true;
+}
+// VULTUS: end
 export default function SearchBar({ handleSearchBarToggle, }) {
     const isBrowser = useIsBrowser();
     const { siteConfig: { baseUrl }, i18n: { currentLocale }, } = useDocusaurusContext();
@@ -71,6 +99,9 @@ export default function SearchBar({ handleSearchBarToggle, }) {
     const [loading, setLoading] = useState(false);
     // VULTUS: start — the placeholder reads "Loading..." until the index is loaded (site spec, section 9).
     const [indexReady, setIndexReady] = useState(false);
+    const [indexFailed, setIndexFailed] = useState(false);
+    // The number of results, announced to screen readers after each search.
+    const [resultStatus, setResultStatus] = useState("");
     // VULTUS: end
     const [inputChanged, setInputChanged] = useState(false);
     const [inputValue, setInputValue] = useState("");
@@ -122,15 +153,35 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         indexStateMap.current.set(searchContext, "loading");
         search.current?.autocomplete.destroy();
         setLoading(true);
-        const [autoComplete, openAskAIModule, { searchByWorker, SuggestionTemplate, EmptyTemplate },] = await Promise.all([
-            fetchAutoCompleteJS(),
-            askAi ? fetchOpenAskAI() : Promise.resolve(null),
-            // VULTUS: was a static import and `fetchIndexesByWorker(versionUrl, searchContext)`.
-            import("./searchRuntime").then(async (runtime) => {
-                await runtime.fetchIndexesByWorker(versionUrl, searchContext);
-                return runtime;
-            }),
-        ]);
+        // VULTUS: start — a failed load (chunk or index) reloads once, then says so.
+        let loaded;
+        try {
+            loaded = await Promise.all([
+                fetchAutoCompleteJS(),
+                askAi ? fetchOpenAskAI() : Promise.resolve(null),
+                // VULTUS: was a static import and `fetchIndexesByWorker(versionUrl, searchContext)`.
+                import("./searchRuntime").then(async (runtime) => {
+                    await runtime.fetchIndexesByWorker(versionUrl, searchContext);
+                    return runtime;
+                }),
+            ]);
+        }
+        catch {
+            indexStateMap.current.delete(searchContext);
+            setLoading(false);
+            if (!reloadOnce()) {
+                setIndexFailed(true);
+            }
+            return;
+        }
+        try {
+            sessionStorage.removeItem(RELOADED_FLAG);
+        }
+        catch {
+            // Storage may be unavailable; nothing to clear then.
+        }
+        const [autoComplete, openAskAIModule, { searchByWorker, SuggestionTemplate, EmptyTemplate },] = loaded;
+        // VULTUS: end
         if (openAskAIModule) {
             setAskAIWidgetComponent(() => openAskAIModule.AskAIWidget);
         }
@@ -212,6 +263,12 @@ export default function SearchBar({ handleSearchBarToggle, }) {
             {
                 source: async (input, callback) => {
                     const result = await searchByWorker(versionUrl, searchContext, input, searchResultLimits);
+                    // VULTUS: the result count is announced (role="status" below).
+                    setResultStatus(input.trim() === ""
+                        ? ""
+                        : result.length === 0
+                            ? "No results"
+                            : `${result.length} ${result.length === 1 ? "result" : "results"}`);
                     if (input && askAi) {
                         callback([
                             {
@@ -233,7 +290,8 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                     }
                 },
                 templates: {
-                    suggestion: SuggestionTemplate,
+                    // VULTUS: each option carries the address it opens (data-href), for tests and tools.
+                    suggestion: (suggestion) => `<span class="vultus-hit" data-href="${escapeAttribute(suggestion.document.u + (suggestion.document.h ?? ""))}">${SuggestionTemplate(suggestion)}</span>`,
                     empty: EmptyTemplate,
                     footer: ({ query, isEmpty }) => {
                         if (isEmpty &&
@@ -256,7 +314,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                 return;
             }
             let url = u;
-            if (Mark && tokens.length > 0) {
+            if (highlightOnTargetPage && tokens.length > 0) {
                 const params = new URLSearchParams();
                 for (const token of tokens) {
                     params.append(SEARCH_PARAM_HIGHLIGHT, token);
@@ -290,12 +348,27 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         }
     }, [hidden, searchContext, versionUrl, baseUrl, history]);
     useEffect(() => {
-        if (!Mark) {
+        if (!highlightOnTargetPage) {
             return;
         }
         const keywords = isBrowser
             ? new URLSearchParams(location.search).getAll(SEARCH_PARAM_HIGHLIGHT)
             : [];
+        // VULTUS: mark.js loads only when there is something to mark or unmark.
+        if (keywords.length === 0 && !document.querySelector("article mark[data-markjs]")) {
+            return;
+        }
+        let cancelled = false;
+        loadMark().then((Mark) => {
+            if (!cancelled) {
+                markKeywords(Mark, keywords);
+            }
+        });
+        return () => {
+            cancelled = true;
+        };
+    }, [isBrowser, location.search, location.pathname]);
+    const markKeywords = useCallback((Mark, keywords) => {
         // A workaround to fix an issue of highlighting in code blocks.
         // See https://github.com/easyops-cn/docusaurus-search-local/issues/92
         // Code blocks will be re-rendered after this `useEffect` ran.
@@ -316,7 +389,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
             setInputValue(keywords.join(" "));
             search.current?.autocomplete.setVal(keywords.join(" "));
         });
-    }, [isBrowser, location.search, location.pathname]);
+    }, []);
     const [focused, setFocused] = useState(false);
     const onInputFocus = useCallback(() => {
         focusAfterIndexLoaded.current = true;
@@ -409,7 +482,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         <path fill="currentColor" d="M6.02945 10.20327a4.17382 4.17382 0 1 1 4.17382-4.17382 4.15609 4.15609 0 0 1-4.17382 4.17382Zm9.69195 4.2199-4.8225-4.82338A5.88021 5.88021 0 0 0 12.058 6.02856 6.00467 6.00467 0 1 0 9.59979 10.8989l4.82338 4.82338a.89729.89729 0 0 0 1.29912 0 .89749.89749 0 0 0-.00087-1.29909Z"/>
       </svg>
       {/* VULTUS: start — placeholder follows the index state; the accessible name stays "Search". */}
-      <input placeholder={indexReady
+      <input placeholder={indexFailed ? "Search unavailable" : indexReady
             ? translate({
                 id: "theme.SearchBar.label",
                 message: "Search",
@@ -425,9 +498,11 @@ export default function SearchBar({ handleSearchBarToggle, }) {
           <span hidden></span>
         </AskAIWidgetComponent>)}
       <LoadingRing className={styles.searchBarLoadingRing}/>
+      {/* VULTUS: the number of results, for screen readers. */}
+      <span role="status" className={vultusStyles.visuallyHidden}>{resultStatus}</span>
       {searchBarShortcut &&
             searchBarShortcutHint &&
-            (inputValue !== "" ? (<button className={styles.searchClearButton} onClick={onClearSearch}>
+            (inputValue !== "" ? (<button type="button" aria-label="Clear search and highlights" className={styles.searchClearButton} onClick={onClearSearch}>
             ✕
           </button>) : (isBrowser &&
                 searchBarShortcutKeymap && (<div className={styles.searchHintContainer}>

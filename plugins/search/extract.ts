@@ -1,0 +1,166 @@
+/**
+ * What a reader can find: a built docs page (HTML) → its search entries. One entry for the page,
+ * one per heading (h2–h4) with the prose, lists, admonitions and code identifiers under it, and
+ * one per table row (its first cell is what the row is about: a code, header, field, key,
+ * browser), each with the anchor a hit lands on. Runs at build time only.
+ */
+import {load, type CheerioAPI} from 'cheerio';
+import type {AnyNode, Element} from 'domhandler';
+import type {SearchEntry} from '../../src/lib/search/engine';
+
+/** Identifier-like words of code samples: paths, headers, keys, flags, calls. */
+const codeIdentifier = /[A-Za-z$@][\w$@]*(?:[-./:][\w$@]+)+|[a-z]+[A-Z][\w]*|[A-Za-z]+_[\w]+|--?[a-z][\w-]+/g;
+/** The first words of each shell command line (`docker compose pull`, `helm install`). */
+const shellCommand = /^\s*(?:\$\s*)?((?:sudo\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2})/gm;
+
+const squash = (value: string): string => value.replace(/\s+/g, ' ').trim();
+
+/** The identifiers of a code block, once each, in the order they first appear. */
+export function codeIdentifiers(code: string, language: string): string[] {
+  const found = new Set<string>(code.match(codeIdentifier) ?? []);
+  if (/^(bash|sh|shell|console|text)$/.test(language)) {
+    for (const match of code.matchAll(shellCommand)) if (match[1]) found.add(match[1]);
+  }
+  return [...found].filter((word) => word.length > 2 && !/^\d/.test(word));
+}
+
+/** The anchor of a table row: the row's own id, or the first id inside it. */
+function rowAnchor($: CheerioAPI, row: Element): string {
+  const own = $(row).attr('id');
+  if (own) return own;
+  return $(row).find('[id]').first().attr('id') ?? '';
+}
+
+/**
+ * Cell text with block boundaries as spaces. Cheerio's `text()` runs `<br>`-separated and
+ * adjacent block contents together.
+ */
+function textOf($: CheerioAPI, node: AnyNode): string {
+  const parts: string[] = [];
+  const walk = (current: AnyNode): void => {
+    if (current.type === 'text') parts.push((current as unknown as {data: string}).data);
+    else if ('children' in current) {
+      const element = current as Element;
+      if (element.tagName === 'svg' || element.tagName === 'script' || element.tagName === 'style') return;
+      if (element.tagName === 'br') parts.push(' ');
+      for (const child of element.children) walk(child);
+      if (/^(p|li|div|td|th|tr|dd|dt|h\d|pre|blockquote)$/.test(element.tagName)) parts.push(' ');
+    }
+  };
+  walk(node);
+  return squash(parts.join(''));
+}
+
+/** The search entries of one built page. `url` is its route. */
+export function extractEntries(html: string, url: string): SearchEntry[] {
+  const $ = load(html);
+  const root = $('article .theme-doc-markdown').first();
+  if (root.length === 0) return [];
+  const pageTitle = squash(root.find('h1').first().text());
+  const description = $('meta[name="description"]').attr('content') ?? '';
+
+  const page: SearchEntry = {kind: 'page', url, hash: '', title: pageTitle, path: [], text: ''};
+  const entries: SearchEntry[] = [page];
+  /** Headings above the current position, by level (2–4). */
+  const headings: {level: number; title: string}[] = [];
+  let section: SearchEntry = page;
+  const sectionText: string[] = [description];
+  const flush = (): void => {
+    section.text = squash(sectionText.join(' '));
+    sectionText.length = 0;
+  };
+
+  const walk = (node: AnyNode): void => {
+    if (node.type === 'text') {
+      sectionText.push((node as unknown as {data: string}).data);
+      return;
+    }
+    if (node.type !== 'tag') return;
+    const element = node as Element;
+    const tag = element.tagName;
+    const classes = $(element).attr('class') ?? '';
+    if (tag === 'h1' || tag === 'svg' || tag === 'script' || tag === 'style') return;
+    if (/\bhash-link\b/.test(classes) || /\bvultus-chart\b/.test(classes)) return;
+    const level = /^h([2-4])$/.exec(tag)?.[1];
+    if (level) {
+      flush();
+      const title = squash($(element).clone().find('.hash-link').remove().end().text());
+      while (headings.length > 0 && (headings.at(-1)?.level ?? 0) >= Number(level)) headings.pop();
+      section = {
+        kind: 'section',
+        url,
+        hash: element.attribs.id ? `#${element.attribs.id}` : '',
+        title,
+        path: [pageTitle, ...headings.map((heading) => heading.title)],
+        text: '',
+      };
+      headings.push({level: Number(level), title});
+      entries.push(section);
+      return;
+    }
+    if (tag === 'pre') {
+      const language = /language-([\w-]+)/.exec(
+        $(element).closest('[class*="language-"]').attr('class') ?? '',
+      )?.[1];
+      sectionText.push(' ', codeIdentifiers($(element).text(), language ?? '').join(' '), ' ');
+      return;
+    }
+    if (tag === 'table') {
+      const rows = $(element).find('tbody > tr').toArray();
+      const columns = $(element)
+        .find('thead th')
+        .toArray()
+        .map((cell) => squash($(cell).text()));
+      // The parameter, field and status tables of the API reference repeat the same names on
+      // every operation and schema; the rows of the other tables (codes, keys, options) define
+      // things.
+      const fieldTable =
+        ((columns[0] === 'Field' || columns[0] === 'Name') && columns.includes('Type')) ||
+        (columns[0] === 'Status' && columns[1] === 'When');
+      const context = [pageTitle, ...headings.map((heading) => heading.title)];
+      for (const row of rows) {
+        const cells = $(row).children('td, th').toArray();
+        const first = cells[0];
+        if (!first) continue;
+        const title = textOf($, first);
+        if (!title) continue;
+        const anchor = rowAnchor($, row);
+        entries.push({
+          kind: fieldTable ? 'field' : 'row',
+          url,
+          hash: anchor ? `#${anchor}` : section.hash,
+          title,
+          path: context,
+          text: cells
+            .slice(1)
+            .map((cell) => textOf($, cell))
+            .join(' · '),
+        });
+      }
+      return;
+    }
+    const blockLevel = /^(p|li|ul|ol|div|dd|dt|dl|blockquote|details|summary|figure|figcaption)$/.test(tag);
+    if (blockLevel) sectionText.push(' ');
+    for (const child of element.children) walk(child);
+    if (blockLevel) sectionText.push(' ');
+  };
+  for (const child of root.contents().toArray()) walk(child);
+  flush();
+  return entries;
+}
+
+/**
+ * The entries of all pages with repeated rows removed: a row whose first cell and text are the
+ * same as an earlier row's (the same header on every operation) is kept once, where it first
+ * appears in page order.
+ */
+export function withoutRepeatedRows(entries: SearchEntry[]): SearchEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    if (entry.kind !== 'row' && entry.kind !== 'field') return true;
+    const key = `${entry.title}\u0000${entry.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * How text becomes search terms, the same at build time (the index) and in the browser (the
+ * query). A word is kept whole and, when it is an identifier (`FACE.NO_FACE`,
+ * `Idempotent-Replayed`, `license.binding`, `client_token_ttl_seconds`), also in its parts, so
+ * that both the identifier and its words find it; every word also yields its Porter stem, so
+ * `retry` finds `retries`.
+ */
+import {stemmer} from 'stemmer';
+
+/** English words too common to find anything (lunr's list, less the words of this field). */
+const stopWords = new Set(
+  (
+    'a able about across after all almost also am among an and any are as at be because been but by can ' +
+    'cannot could dear did do does either else ever every for from get got had has have he her hers him his ' +
+    'how however i if in into is it its just least let like likely may me might most must my neither no nor ' +
+    'not of off often on only or other our own rather said say says she should since so some than that the ' +
+    'their them then there these they this tis to too twas us wants was we were what when where which while ' +
+    'who whom why will with would yet you your'
+  ).split(' '),
+);
+
+/** Splits running text into words, keeping the punctuation inside identifiers. */
+export function tokenize(text: string): string[] {
+  return text.match(/[\p{L}\p{N}_$@][\p{L}\p{N}_$@.\-/:+]*/gu) ?? [];
+}
+
+const separators = /[._\-/:+]+/;
+/** Numbers with a fraction (`0.0054`, `1.44`) and long digit runs: figures, not search words. */
+const figure = /^(?:\d*[.,]\d+%?|\d{6,})$/;
+
+/** A word as the index stores it: lower case, without punctuation at its ends. */
+export function normalizeWord(word: string): string {
+  return word.toLowerCase().replace(/^[.\-/:+]+|[.\-/:+]+$/g, '');
+}
+
+const stem = (word: string): string | undefined => {
+  if (!/^[a-z]{4,}$/.test(word)) return undefined;
+  const stemmed = stemmer(word);
+  return stemmed !== word ? stemmed : undefined;
+};
+
+/**
+ * The terms a word is indexed under: itself, its parts when it is an identifier, the parts run
+ * together for hyphenated words (`air-gapped` → `airgapped`), and the stem of each.
+ */
+export function wordTerms(word: string): string[] {
+  const whole = normalizeWord(word);
+  if (!whole || figure.test(whole)) return [];
+  const terms = new Set<string>();
+  if (!stopWords.has(whole)) terms.add(whole);
+  if (separators.test(whole)) {
+    // Parts keep their stop words: `no` in `FACE.NO_FACE`, `on` in `on-premise`.
+    const parts = whole.split(separators).filter((part) => part.length > 1);
+    for (const part of parts) terms.add(part);
+    if (/^[a-z]+(?:-[a-z]+)+$/.test(whole)) terms.add(parts.join(''));
+  }
+  return [...terms];
+}
+
+/** For the index: every term of a field's text. */
+export function indexTerms(text: string): string[] {
+  return tokenize(text).flatMap(wordTerms);
+}
+
+export {stem, stopWords};
