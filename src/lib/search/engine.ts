@@ -11,7 +11,7 @@
  */
 import MiniSearch, {type AsPlainObject, type Options, type Query} from 'minisearch';
 import {spellingVariants} from './spelling';
-import {indexTerms, normalizeWord, stem, tokenize, wordTerms} from './terms';
+import {normalizeWord, stem, tokenize, wordTerms} from './terms';
 
 /**
  * `row`: a row of a table that defines things (codes, keys, options, browsers); `field`: a row of
@@ -108,9 +108,6 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
   return {version: 1, pages, entries: rows, synonyms, index: miniSearch.toJSON()};
 }
 
-/** Every word of a text as the index sees it, for tests: which terms an entry is found by. */
-export {indexTerms};
-
 const fuzziness = (word: string): number => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
 
 type Alternative = {words: string[]; weight: number};
@@ -118,15 +115,22 @@ type Alternative = {words: string[]; weight: number};
 export class SearchEngine {
   private readonly miniSearch: MiniSearch;
   private readonly synonyms: string[][][];
-  /** How many field rows share each title: a field named on many operations defines none. */
-  private readonly fieldTitleCount = new Map<string, number>();
+  /** Each entry's weight for its kind (./kindWeight) and its title as query words, by id. */
+  private readonly base: number[];
+  private readonly titles: string[];
 
   constructor(private readonly file: SearchIndexFile) {
     this.miniSearch = MiniSearch.loadJS(file.index, miniSearchOptions);
+    // A field named on many operations defines none of them: its weight shrinks with the count.
+    const fieldTitleCount = new Map<string, number>();
     for (const [kind, , , title] of file.entries) {
-      if (kinds[kind] === 'field')
-        this.fieldTitleCount.set(title, (this.fieldTitleCount.get(title) ?? 0) + 1);
+      if (kinds[kind] === 'field') fieldTitleCount.set(title, (fieldTitleCount.get(title) ?? 0) + 1);
     }
+    this.base = file.entries.map(([kind, , , title]) => {
+      const {base} = kindWeight[kinds[kind] ?? 'page'];
+      return kinds[kind] === 'field' ? base / Math.sqrt(fieldTitleCount.get(title) ?? 1) : base;
+    });
+    this.titles = file.entries.map(([, , , title]) => tokenize(title).map(normalizeWord).join(' '));
     this.synonyms = file.synonyms.map((group) => group.map((phrase) => tokenize(phrase).map(normalizeWord)));
   }
 
@@ -157,7 +161,7 @@ export class SearchEngine {
       const tree = this.query(words, 'OR');
       if (tree) {
         for (const result of this.miniSearch.search(tree)) {
-          add(result.id as number, result.score * 0.2 * this.exactness(result.id as number, '', false));
+          add(result.id as number, result.score * 0.2 * (this.base[result.id as number] ?? 1));
         }
       }
     }
@@ -175,13 +179,11 @@ export class SearchEngine {
    */
   private exactness(id: number, phrase: string, names: boolean): number {
     const entry = this.file.entries[id];
-    if (!entry) return 1;
+    const base = this.base[id];
+    const title = this.titles[id];
+    if (!entry || base === undefined || title === undefined) return 1;
     const kind = kinds[entry[0]] ?? 'page';
-    const weight = kindWeight[kind];
-    const base =
-      kind === 'field' ? weight.base / Math.sqrt(this.fieldTitleCount.get(entry[3]) ?? 1) : weight.base;
-    const title = tokenize(entry[3]).map(normalizeWord).join(' ');
-    if (title === phrase && names) return base * weight.exact;
+    if (title === phrase && names) return base * kindWeight[kind].exact;
     if (kind === 'page' && ` ${title} `.includes(` ${phrase} `)) return base * 2.5;
     if (title.startsWith(`${phrase} `) || title.includes(` ${phrase}`)) return base * 1.5;
     return base;

@@ -2,12 +2,12 @@
  * How text becomes search terms, the same at build time (the index) and in the browser (the
  * query). A word is kept whole and, when it is an identifier (`FACE.NO_FACE`,
  * `Idempotent-Replayed`, `license.binding`, `client_token_ttl_seconds`), also in its parts, so
- * that both the identifier and its words find it; every word also yields its Porter stem, so
- * `retry` finds `retries`.
+ * that both the identifier and its words find it. Other forms of a word (`retry`, `retries`) are
+ * found at query time through its Porter stem (./engine.ts), so the index holds no stems.
  */
 import {stemmer} from 'stemmer';
 
-/** English words too common to find anything (lunr's list, less the words of this field). */
+/** English words too common to find anything (lunr's English list). */
 const stopWords = new Set(
   (
     'a able about across after all almost also am among an and any are as at be because been but by can ' +
@@ -40,8 +40,8 @@ const stem = (word: string): string | undefined => {
 };
 
 /**
- * The terms a word is indexed under: itself, its parts when it is an identifier, the parts run
- * together for hyphenated words (`air-gapped` → `airgapped`), and the stem of each.
+ * The terms a word is indexed under: itself, its parts when it is an identifier, and the parts
+ * run together for hyphenated words (`air-gapped` → `airgapped`).
  */
 export function wordTerms(word: string): string[] {
   const whole = normalizeWord(word);
@@ -57,9 +57,4 @@ export function wordTerms(word: string): string[] {
   return [...terms];
 }
 
-/** For the index: every term of a field's text. */
-export function indexTerms(text: string): string[] {
-  return tokenize(text).flatMap(wordTerms);
-}
-
-export {stem, stopWords};
+export {stem};
