@@ -5,6 +5,7 @@ import {clientRedirectsOptions} from './config/redirects';
 import remarkHighlightCode from './plugins/code-highlight/remark';
 import {additionalLanguages, codeTheme, magicComments} from './config/prism';
 import remarkVultusContract from './plugins/vultus-contract/remark';
+import rehypeRowAnchors from './plugins/rehype-row-anchors';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
 import {ssrTemplate} from './plugins/paint-first';
 import {searchOptions} from './config/search';
@@ -67,13 +68,13 @@ const config: Config = {
           // default plugins, so their headings reach the table of contents.
           beforeDefaultRemarkPlugins: [[remarkVultusContract, {siteDir: __dirname}]],
           remarkPlugins: [remarkHighlightCode],
-          rehypePlugins: [rehypeTableScroll],
+          rehypePlugins: [rehypeRowAnchors, rehypeTableScroll],
           showLastUpdateTime: false,
         },
         blog: {
           showReadingTime: true,
           remarkPlugins: [remarkHighlightCode],
-          rehypePlugins: [rehypeTableScroll],
+          rehypePlugins: [rehypeRowAnchors, rehypeTableScroll],
           blogDescription: 'Notes from the team that writes the Vultus developer documentation.',
           feedOptions: {type: ['rss', 'atom'], xslt: true},
           onInlineTags: 'throw',

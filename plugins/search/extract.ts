@@ -13,6 +13,13 @@ const codeIdentifier = /[A-Za-z$@][\w$@]*(?:[-./:][\w$@]+)+|[a-z]+[A-Z][\w]*|[A-
 /** The first words of each shell command line (`docker compose pull`, `helm install`). */
 const shellCommand = /^\s*(?:\$\s*)?((?:sudo\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2})/gm;
 
+/**
+ * Sections that only point elsewhere ("Related pages", "Where to go next": links with the
+ * other pages' one-line summaries). Indexed, they would answer every query their links
+ * mention, above the pages that answer it.
+ */
+const navigationSections = new Set(['related-pages', 'where-to-go-next']);
+
 const squash = (value: string): string => value.replace(/\s+/g, ' ').trim();
 
 /** The identifiers of a code block, once each, in the order they first appear. */
@@ -29,6 +36,23 @@ function rowAnchor($: CheerioAPI, row: Element): string {
   const own = $(row).attr('id');
   if (own) return own;
   return $(row).find('[id]').first().attr('id') ?? '';
+}
+
+/**
+ * The identifier a list item defines, as in "- `starting_after`: the cursor…" (a code span
+ * first, then a colon or a dash), or undefined for any other item.
+ */
+function definedTerm($: CheerioAPI, item: Element): string | undefined {
+  const content = (node: Element): AnyNode[] =>
+    node.children.filter((child) => !(child.type === 'text' && !child.data.trim()));
+  let children = content(item);
+  // A loose list wraps each item's text in a paragraph.
+  const [only] = children;
+  if (children.length === 1 && only?.type === 'tag' && only.tagName === 'p') children = content(only);
+  const [first, next] = children;
+  if (first?.type !== 'tag' || first.tagName !== 'code') return undefined;
+  if (next?.type !== 'text' || !/^\s*[:—–-]\s/.test(next.data)) return undefined;
+  return squash($(first).text()) || undefined;
 }
 
 /**
@@ -62,7 +86,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
   const page: SearchEntry = {kind: 'page', url, hash: '', title: pageTitle, path: [], text: ''};
   const entries: SearchEntry[] = [page];
   /** Headings above the current position, by level (2–4). */
-  const headings: {level: number; title: string}[] = [];
+  const headings: {level: number; title: string; id: string}[] = [];
   let section: SearchEntry = page;
   const sectionText: string[] = [description];
   const flush = (): void => {
@@ -70,7 +94,10 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
     sectionText.length = 0;
   };
 
+  /** The level of the navigation heading whose section is being skipped, or 0. */
+  let skipBelow = 0;
   const walk = (node: AnyNode): void => {
+    if (skipBelow !== 0 && !/^h[2-4]$/.test((node as Element).tagName ?? '')) return;
     if (node.type === 'text') {
       sectionText.push((node as unknown as {data: string}).data);
       return;
@@ -82,8 +109,15 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
     if (tag === 'h1' || tag === 'svg' || tag === 'script' || tag === 'style') return;
     if (/\bhash-link\b/.test(classes) || /\bvultus-chart\b/.test(classes)) return;
     const level = /^h([2-4])$/.exec(tag)?.[1];
+    if (level && skipBelow !== 0 && Number(level) > skipBelow) return;
     if (level) {
       flush();
+      skipBelow = navigationSections.has(element.attribs.id ?? '') ? Number(level) : 0;
+      if (skipBelow !== 0) {
+        // Nothing of the skipped section is kept: its text goes to an entry that is not listed.
+        section = {...page, text: ''};
+        return;
+      }
       const title = squash($(element).clone().find('.hash-link').remove().end().text());
       while (headings.length > 0 && (headings.at(-1)?.level ?? 0) >= Number(level)) headings.pop();
       section = {
@@ -94,7 +128,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
         path: [pageTitle, ...headings.map((heading) => heading.title)],
         text: '',
       };
-      headings.push({level: Number(level), title});
+      headings.push({level: Number(level), title, id: element.attribs.id ?? ''});
       entries.push(section);
       return;
     }
@@ -103,6 +137,10 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
         $(element).closest('[class*="language-"]').attr('class') ?? '',
       )?.[1];
       sectionText.push(' ', codeIdentifiers($(element).text(), language ?? '').join(' '), ' ');
+      // Comments are prose: "Mirror the selfie preview only" is what the sample is for.
+      for (const comment of $(element).find('.token.comment').toArray()) {
+        sectionText.push(' ', $(comment).text(), ' ');
+      }
       return;
     }
     if (tag === 'table') {
@@ -111,33 +149,59 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
         .find('thead th')
         .toArray()
         .map((cell) => squash($(cell).text()));
-      // The parameter, field and status tables of the API reference repeat the same names on
-      // every operation and schema; the rows of the other tables (codes, keys, options) define
-      // things.
+      // The parameter, field and status tables of the API reference's operations (headings
+      // `op-…`) and schemas (/parameters/…) repeat the same names again and again; the rows of
+      // the other tables (codes, keys, options, and the fields of the error object or the result
+      // block in a guide) define things.
       const fieldTable =
-        ((columns[0] === 'Field' || columns[0] === 'Name') && columns.includes('Type')) ||
-        (columns[0] === 'Status' && columns[1] === 'When');
+        (((columns[0] === 'Field' || columns[0] === 'Name') && columns.includes('Type')) ||
+          (columns[0] === 'Status' && columns[1] === 'When')) &&
+        (url.startsWith('/parameters/') || headings.some((heading) => heading.id.startsWith('op-')));
       const context = [pageTitle, ...headings.map((heading) => heading.title)];
+      let previous: SearchEntry | undefined;
       for (const row of rows) {
         const cells = $(row).children('td, th').toArray();
         const first = cells[0];
         if (!first) continue;
         const title = textOf($, first);
         if (!title) continue;
+        const text = cells
+          .slice(1)
+          .map((cell) => textOf($, cell))
+          .join(' · ');
+        // Rows that go on about the same thing (`skin_tone` for each group) are one entry, at
+        // the first row: the reader sees one result for it, not one per row.
+        if (previous?.title === title) {
+          previous.text = `${previous.text} · ${text}`;
+          continue;
+        }
         const anchor = rowAnchor($, row);
-        entries.push({
+        previous = {
           kind: fieldTable ? 'field' : 'row',
           url,
           hash: anchor ? `#${anchor}` : section.hash,
           title,
           path: context,
-          text: cells
-            .slice(1)
-            .map((cell) => textOf($, cell))
-            .join(' · '),
-        });
+          text,
+        };
+        entries.push(previous);
       }
       return;
+    }
+    if (tag === 'li') {
+      const term = definedTerm($, element);
+      if (term) {
+        entries.push({
+          kind: 'row',
+          url,
+          hash: section.hash,
+          title: term,
+          path: [pageTitle, ...headings.map((heading) => heading.title)],
+          text: textOf($, element)
+            .slice(term.length)
+            .replace(/^\s*[:—–-]\s*/, ''),
+        });
+      }
     }
     const blockLevel = /^(p|li|ul|ol|div|dd|dt|dl|blockquote|details|summary|figure|figcaption)$/.test(tag);
     if (blockLevel) sectionText.push(' ');
@@ -152,15 +216,20 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
 /**
  * The entries of all pages with repeated rows removed: a row whose first cell and text are the
  * same as an earlier row's (the same header on every operation) is kept once, where it first
- * appears in page order.
+ * appears in page order. A field row kept for several operations becomes a `shared-field`: the
+ * place that defines such a field is a section of the guides, not one operation's table.
  */
 export function withoutRepeatedRows(entries: SearchEntry[]): SearchEntry[] {
-  const seen = new Set<string>();
+  const first = new Map<string, SearchEntry>();
   return entries.filter((entry) => {
     if (entry.kind !== 'row' && entry.kind !== 'field') return true;
     const key = `${entry.title}\u0000${entry.text}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    const earlier = first.get(key);
+    if (earlier) {
+      if (earlier.kind === 'field') earlier.kind = 'shared-field';
+      return false;
+    }
+    first.set(key, entry);
     return true;
   });
 }

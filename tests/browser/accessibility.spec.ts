@@ -53,6 +53,28 @@ test.describe('dark mode', () => {
   }
 });
 
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe, ${colorScheme} mode: the open search dropdown with its results and "See all results"`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({colorScheme});
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, '/');
+    const box = page.getByLabel('Search', {exact: true});
+    await box.click();
+    await expect(box).toHaveAttribute('placeholder', 'Search');
+    await box.fill('webhook retries');
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect(options.last()).toHaveText(/^See all results/);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The active option is drawn in the highlight colour: its text must stay readable too.
+    await box.press('ArrowUp');
+    await box.press('ArrowUp');
+    await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
 /** Presses Tab until `predicate` holds for the focused element; fails after `limit` presses. */
 async function tabUntil(
   page: Page,

@@ -98,3 +98,87 @@ test('the search box names its clear button, announces the result count and clea
   await expect(page.locator('article mark')).toHaveCount(0);
   await expect(page).not.toHaveURL(/_highlight=/);
 });
+
+test('"See all results" is the last option of the list, reached by keyboard, and opens the results page', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, '/');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await expect(box).toHaveAttribute('placeholder', 'Search');
+  await expect(box).toHaveAttribute('role', 'combobox');
+  await box.fill('webhook retries');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.last()).toHaveText('See all results for "webhook retries"');
+  const seeAll = await options.last().getAttribute('id');
+  const count = await options.count();
+  // Arrow keys walk the options from the box; Enter opens the one that is active.
+  for (
+    let step = 0;
+    step < count && (await box.getAttribute('aria-activedescendant')) !== seeAll;
+    step += 1
+  ) {
+    await box.press('ArrowDown');
+  }
+  await expect(box).toHaveAttribute('aria-activedescendant', seeAll ?? '');
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\/?\?q=webhook(\+|%20)retries$/);
+  await expect(page.getByRole('heading', {level: 1})).toContainText('webhook retries');
+  await expect(page.getByRole('article').first()).toContainText(/webhook/i);
+});
+
+test('each result shows its icon, then its title over its path, inside its own option', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, '/');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await expect(box).toHaveAttribute('placeholder', 'Search');
+  await box.fill('webhook retries');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.nth(2)).toBeVisible();
+  for (let index = 0; index < 3; index += 1) {
+    const option = await options.nth(index).boundingBox();
+    const icon = await options.nth(index).locator('[class*="hitIcon"]').boundingBox();
+    const title = await options.nth(index).locator('[class*="hitTitle"]').boundingBox();
+    // A page result has no path (it is the page); a section or a row has one.
+    const paths = options.nth(index).locator('[class*="hitPath"]');
+    const path = (await paths.count()) > 0 ? await paths.boundingBox() : title;
+    if (!option || !icon || !title || !path) throw new Error(`result ${index} lacks an icon or a title`);
+    for (const part of [icon, title, path]) {
+      expect(part.y, `result ${index}: inside its option`).toBeGreaterThanOrEqual(option.y);
+      expect(part.y + part.height).toBeLessThanOrEqual(option.y + option.height);
+    }
+    expect(icon.x + icon.width, `result ${index}: the icon sits left of the title`).toBeLessThanOrEqual(
+      title.x,
+    );
+    if (path !== title) {
+      expect(title.y + title.height, `result ${index}: the title sits above the path`).toBeLessThanOrEqual(
+        path.y + 1,
+      );
+    }
+  }
+});
+
+test('a result for a table row opens the page at that row, below the navbar', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, '/');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await expect(box).toHaveAttribute('placeholder', 'Search');
+  await box.fill('Safari');
+  const first = page.locator('.vultus-hit').first();
+  const href = (await first.getAttribute('data-href')) ?? '';
+  const anchor = href.split('#')[1] ?? '';
+  expect(anchor, 'the result names an anchor').not.toBe('');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#${anchor}$`));
+  const row = page.locator(`[id="${anchor}"]`);
+  await expect(row).toHaveJSProperty('tagName', 'TR');
+  await expect(row).toBeInViewport();
+  const navbar = await page.locator('.navbar').boundingBox();
+  const rowBox = await row.boundingBox();
+  expect(rowBox?.y ?? 0).toBeGreaterThanOrEqual((navbar?.y ?? 0) + (navbar?.height ?? 0) - 1);
+  await expect(row).toContainText('Safari');
+});

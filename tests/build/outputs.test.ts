@@ -7,6 +7,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
+import {load} from 'cheerio';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {markdownPath} from '../../src/lib/markdownPath';
 
@@ -93,4 +94,19 @@ test('code is highlighted in the HTML and the browser scripts carry no Prism gra
   const scripts = readdirSync(path.join(buildDir, 'assets/js')).filter((file) => file.endsWith('.js'));
   const withGrammars = scripts.filter((file) => /languages\.[a-z]+=/.test(read(`assets/js/${file}`)));
   assert.deepEqual(withGrammars, [], 'Prism grammars in the client bundle (see plugins/code-highlight)');
+});
+
+test('every table row of every docs page has an anchor of its own, unique on its page', () => {
+  for (const {route} of pageMap.docs) {
+    const $ = load(read(route === '/' ? 'index.html' : `${route.slice(1)}.html`));
+    const ids = $('[id]')
+      .toArray()
+      .map((element) => $(element).attr('id'));
+    const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+    assert.deepEqual([...new Set(repeated)], [], `${route}: ids used twice`);
+    $('article tbody > tr').each((_, row) => {
+      const anchor = $(row).attr('id') ?? $(row).children().first().find('[id]').attr('id');
+      assert.ok(anchor, `${route}: the row "${$(row).children().first().text()}" has no anchor`);
+    });
+  }
 });

@@ -6,8 +6,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildSearchIndex, SearchEngine, type SearchEntry} from '../../src/lib/search/engine';
 import {spellingVariants} from '../../src/lib/search/spelling';
-import {wordTerms} from '../../src/lib/search/terms';
-import {extractEntries} from '../../plugins/search/extract';
+import {tokenize, wordTerms} from '../../src/lib/search/terms';
+import {extractEntries, withoutRepeatedRows} from '../../plugins/search/extract';
 import {loadSynonyms} from '../../plugins/search/synonyms';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -26,6 +26,7 @@ test('an identifier is found whole and by its parts', () => {
   for (const part of ['face', 'no']) assert.ok(wordTerms('FACE.NO_FACE').includes(part), part);
   assert.ok(wordTerms('air-gapped').includes('airgapped'));
   assert.deepEqual(wordTerms('0.0054'), [], 'figures are not search words');
+  assert.deepEqual(tokenize("driver's licence"), ['driver', 'licence'], 'a possessive is its word');
 });
 
 const page = (url: string, title: string, body: string): string =>
@@ -38,10 +39,33 @@ test('a page yields its sections, its table rows with their anchors and its code
       'Responses',
       '<p>Intro.</p><h2 id="error-codes">Error codes<a class="hash-link" href="#error-codes">#</a></h2><p>Each code.</p>' +
         '<table><thead><tr><th>Code<th>HTTP status</thead><tbody><tr><td><a id="error-signature-invalid" href="#error-signature-invalid"><code>signature_invalid</code></a><td>401</tbody></table>' +
-        '<div class="language-bash"><pre><code>curl -H "Idempotency-Key: $(uuidgen)" https://api.vultus.example/v1/media</code></pre></div>',
+        '<div class="language-bash"><pre><code>curl -H "Idempotency-Key: $(uuidgen)" https://api.vultus.example/v1/media</code></pre></div>' +
+        '<div class="language-css"><pre><code><span class="token comment">/* Mirror the selfie preview only. */</span></code></pre></div>' +
+        '<h2 id="related-pages">Related pages</h2><ul><li><a href="/webhooks">Webhooks</a>: delivery and retries</li></ul>' +
+        '<h2 id="limits">Limits</h2><p>Ten per second.</p>' +
+        '<h2 id="pagination">Pagination</h2><ul><li><code>starting_after</code>: the cursor.</li><li><code>limit</code> and more.</li></ul>' +
+        '<table><thead><tr><th>Dimension<th>Group<th>Error</thead><tbody>' +
+        '<tr id="pagination-skin_tone"><td>skin_tone<td>1–3<td>2.1</tr><tr id="pagination-skin_tone-1"><td>skin_tone<td>4–7<td>2.4</tr></tbody></table>',
     ),
     '/responses',
   );
+  assert.deepEqual(
+    entries.filter((entry) => /retries|Related/.test(`${entry.title} ${entry.text}`)),
+    [],
+    'a "Related pages" section only points elsewhere and is not indexed',
+  );
+  assert.equal(entries.find((entry) => entry.hash === '#limits')?.text, 'Ten per second.');
+  const defined = entries.filter((entry) => entry.kind === 'row' && entry.hash === '#pagination');
+  assert.deepEqual(
+    defined.map((entry) => [entry.title, entry.text]),
+    [['starting_after', 'the cursor.']],
+    'a list item that defines an identifier is an entry of its own; other items are not',
+  );
+  const rows = entries.filter((entry) => entry.title === 'skin_tone');
+  assert.equal(rows.length, 1, 'rows in a row about the same thing are one entry');
+  assert.equal(rows[0]?.hash, '#pagination-skin_tone');
+  assert.equal(rows[0]?.text, '1–3 · 2.1 · 4–7 · 2.4');
+  assert.match(entries.find((entry) => entry.hash === '#error-codes')?.text ?? '', /Each code/);
   const row = entries.find((entry) => entry.kind === 'row');
   assert.equal(row?.title, 'signature_invalid');
   assert.equal(row?.hash, '#error-signature-invalid');
@@ -50,6 +74,7 @@ test('a page yields its sections, its table rows with their anchors and its code
   assert.equal(section?.hash, '#error-codes');
   assert.match(section?.text ?? '', /Idempotency-Key/);
   assert.match(section?.text ?? '', /api\.vultus\.example\/v1\/media/);
+  assert.match(section?.text ?? '', /Mirror the selfie preview only/, 'code comments are prose');
 });
 
 const entries: SearchEntry[] = [
@@ -101,20 +126,110 @@ const entries: SearchEntry[] = [
     path: [],
     text: 'The licence file binds the server.',
   },
+  {
+    kind: 'section',
+    url: '/compatibility-matrix',
+    hash: '#desktop',
+    title: 'Desktop',
+    path: ['Compatibility matrix'],
+    text: 'Desktop browsers.',
+  },
+  {
+    kind: 'row',
+    url: '/compatibility-matrix',
+    hash: '#desktop-safari',
+    title: 'Safari',
+    path: ['Compatibility matrix', 'Desktop'],
+    text: '14.1 · macOS 11 or later.',
+  },
+  {
+    kind: 'row',
+    url: '/parameters/config-parameters',
+    hash: '#account-settings-default-allowed-origins',
+    title: 'Default allowed origins',
+    path: ['Configuration parameters', 'Account settings'],
+    text: 'The origins a client token works from when a request sends none.',
+  },
+  {
+    kind: 'section',
+    url: '/auth',
+    hash: '#client-tokens',
+    title: 'Client tokens',
+    path: ['Authentication'],
+    text: 'A token works only from the origins in allowed_origins.',
+  },
+  {
+    kind: 'page',
+    url: '/keys',
+    hash: '',
+    title: 'Keys',
+    path: [],
+    text: 'Rotate keys once a year: key rotation.',
+  },
 ];
-const engine = new SearchEngine(
-  JSON.parse(JSON.stringify(buildSearchIndex(entries, [['changelog', 'revision history']]))) as never,
-);
+const indexFile = JSON.parse(
+  JSON.stringify(
+    buildSearchIndex(entries, [
+      ['changelog', 'revision history'],
+      ['licence renewal', 'key rotation'],
+    ]),
+  ),
+) as never;
+const engine = new SearchEngine(indexFile);
+
+test('the index file is what the engine searches, and a row lands on its own anchor', () => {
+  const [first] = engine.search('safari');
+  assert.equal(first?.url, '/compatibility-matrix#desktop-safari');
+  assert.equal(first?.section, 'Desktop');
+  assert.equal(engine.search('desktop')[0]?.url, '/compatibility-matrix#desktop');
+  assert.equal(engine.search('Decline reasons')[0]?.url, '/decline-reasons');
+});
 
 test('an exact identifier ranks the entry that defines it first, on its anchor', () => {
   const [first] = engine.search('FACE.NO_FACE');
   assert.equal(first?.url, '/decline-reasons#decline-face-no-face');
 });
 
+test('an identifier ranks the places that name it above those that only share its words', () => {
+  assert.equal(engine.search('allowed_origins')[0]?.url, '/auth#client-tokens');
+  assert.equal(
+    engine.search('allowed origins')[0]?.url,
+    '/parameters/config-parameters#account-settings-default-allowed-origins',
+  );
+});
+
 test('typos, other spellings and synonyms find their page', () => {
   assert.equal(engine.search('revison history')[0]?.route, '/revision-history');
+  assert.equal(engine.search('reivsion')[0]?.route, '/revision-history', 'two letters swapped');
   assert.equal(engine.search('license file')[0]?.route, '/onprem');
   assert.equal(engine.search('changelog')[0]?.route, '/revision-history');
+  assert.ok(
+    engine.search('license renewal').some((hit) => hit.route === '/keys'),
+    'a synonym phrase is found in either spelling',
+  );
+});
+
+test('a field row that several operations repeat is kept once, as a shared field', () => {
+  const field = (url: string, text: string): SearchEntry => ({
+    kind: 'field',
+    url,
+    hash: '',
+    title: 'client_token_ttl_seconds',
+    path: [],
+    text,
+  });
+  const kept = withoutRepeatedRows([
+    field('/services/interactive', 'integer · Lifetime of the client token.'),
+    field('/services/kyc-offsite', 'integer · Lifetime of the client token.'),
+    field('/services/aml', 'integer · Something else.'),
+  ]);
+  assert.deepEqual(
+    kept.map((entry) => [entry.url, entry.kind]),
+    [
+      ['/services/interactive', 'shared-field'],
+      ['/services/aml', 'field'],
+    ],
+  );
 });
 
 test('hostile and empty queries return no results without throwing', () => {

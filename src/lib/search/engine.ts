@@ -4,20 +4,22 @@
  * found the way it was indexed.
  *
  * A query word finds its exact term (title, then the path of headings, then the text), its
- * parts and stem, its British or American spelling, a one- or two-letter typo, and, as the
- * last word, what it begins (the reader is still typing). Phrases of the synonym groups
- * (data/search/synonyms.yaml) are searched for each other. An entry whose title is the query
- * (the row or heading that defines an identifier) ranks first.
+ * parts and stem, its British or American spelling, a one- or two-letter typo or two swapped
+ * letters, and, as the last word, what it begins (the reader is still typing). Phrases of the
+ * synonym groups (data/search/synonyms.yaml) are searched for each other, in either spelling.
+ * An entry whose title is the query (the row or heading that defines an identifier) ranks
+ * first.
  */
 import MiniSearch, {type AsPlainObject, type Options, type Query} from 'minisearch';
 import {spellingVariants} from './spelling';
 import {normalizeWord, stem, tokenize, wordTerms} from './terms';
 
 /**
- * `row`: a row of a table that defines things (codes, keys, options, browsers); `field`: a row of
- * the API reference's parameter, field and status tables, which repeat on every operation.
+ * `row`: a row of a table that defines things (codes, keys, options, browsers), or a list item
+ * that defines an identifier; `field`: a row of the API reference's parameter, field and status
+ * tables; `shared-field`: such a row that several operations repeat word for word.
  */
-export type EntryKind = 'page' | 'section' | 'row' | 'field';
+export type EntryKind = 'page' | 'section' | 'row' | 'field' | 'shared-field';
 
 /** One findable place: a page, a heading with the text under it, or a table row. */
 export interface SearchEntry {
@@ -34,25 +36,46 @@ export interface SearchEntry {
   text: string;
 }
 
-const kinds: EntryKind[] = ['page', 'section', 'row', 'field'];
+const kinds: EntryKind[] = ['page', 'section', 'row', 'field', 'shared-field'];
 /** How much an entry of each kind counts, and how much more when its title is the query. */
 const kindWeight: Record<EntryKind, {base: number; exact: number}> = {
   page: {base: 1.2, exact: 4},
   section: {base: 1, exact: 4},
   row: {base: 1, exact: 4},
   field: {base: 0.12, exact: 1.5},
+  'shared-field': {base: 0.06, exact: 1},
 };
+
+/**
+ * MiniSearch's serialized index without what the entries' positions already say: the map of
+ * document ids (each entry's id is its position) and the field lengths keyed by id (a list
+ * here). About 24 KB gzip less to download.
+ */
+type StoredIndex = Omit<AsPlainObject, 'documentIds' | 'fieldLength'> & {fieldLength: number[][]};
 
 /** The file the build writes and the browser loads on first use of the search box. */
 export interface SearchIndexFile {
-  version: 1;
+  version: 2;
   /** [route, title] of each page. */
   pages: [string, string][];
-  /** [kind, page, hash, title, section] of each entry; its position is its id. */
+  /**
+   * [kind, page, hash, title, section] of each entry; its position is its id. A row's hash
+   * that continues the hash of the heading above it (`#options-locale` under `#options`) is
+   * stored as the rest after a `~` (`~locale`).
+   */
   entries: [number, number, string, string, string][];
   /** Groups of words and phrases that are searched for each other. */
   synonyms: string[][];
-  index: AsPlainObject;
+  index: StoredIndex;
+}
+
+/** Each entry's hash, with the continued row hashes (`~rest`) written out. */
+function entryHashes(entries: SearchIndexFile['entries']): string[] {
+  let heading = '';
+  return entries.map(([kind, , hash]) => {
+    if (kinds[kind] === 'page' || kinds[kind] === 'section') heading = hash;
+    return hash.startsWith('~') ? `${heading}-${hash.slice(1)}` : hash;
+  });
 }
 
 export interface SearchHit {
@@ -87,6 +110,8 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
   const pageIndex = new Map<string, number>();
   const rows: SearchIndexFile['entries'] = [];
   const documents: {id: number; title: string; path: string; text: string}[] = [];
+  /** The hash of the page or heading the current entry sits under. */
+  let heading = '';
   for (const entry of entries) {
     let page = pageIndex.get(entry.url);
     if (page === undefined) {
@@ -95,17 +120,40 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
       pages.push([entry.url, entry.kind === 'page' ? entry.title : (entry.path[0] ?? entry.title)]);
     }
     const id = rows.length;
-    rows.push([kinds.indexOf(entry.kind), page, entry.hash, entry.title, entry.path.slice(1).join(' › ')]);
+    if (entry.kind === 'page' || entry.kind === 'section') heading = entry.hash;
+    const hash =
+      heading !== '' &&
+      entry.kind !== 'page' &&
+      entry.kind !== 'section' &&
+      entry.hash.startsWith(`${heading}-`)
+        ? `~${entry.hash.slice(heading.length + 1)}`
+        : entry.hash;
+    rows.push([kinds.indexOf(entry.kind), page, hash, entry.title, entry.path.slice(1).join(' › ')]);
     documents.push({
       id,
       title: entry.title,
-      path: entry.kind === 'row' ? '' : entry.path.join(' '),
+      // A row is found by the heading of its table (`Authorization` under "Request headers" for
+      // "authorization header"); the headings above that would repeat on every row.
+      path:
+        entry.kind === 'page' || entry.kind === 'section' ? entry.path.join(' ') : (entry.path.at(-1) ?? ''),
       text: entry.text,
     });
   }
   const miniSearch = new MiniSearch(miniSearchOptions);
   miniSearch.addAll(documents);
-  return {version: 1, pages, entries: rows, synonyms, index: miniSearch.toJSON()};
+  const {documentIds, fieldLength, ...index} = miniSearch.toJSON();
+  // MiniSearch numbers the documents 0, 1, 2… in the order they were added, as `rows` does.
+  Object.entries(documentIds).forEach(([shortId, id]) => {
+    if (Number(shortId) !== id)
+      throw new Error(`search index: document ${String(id)} is numbered ${shortId}`);
+  });
+  return {
+    version: 2,
+    pages,
+    entries: rows,
+    synonyms,
+    index: {...index, fieldLength: rows.map((_, id) => fieldLength[id] ?? [])},
+  };
 }
 
 const fuzziness = (word: string): number => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
@@ -115,12 +163,27 @@ type Alternative = {words: string[]; weight: number};
 export class SearchEngine {
   private readonly miniSearch: MiniSearch;
   private readonly synonyms: string[][][];
+  /** The same phrases in one spelling (./oneSpelling), to find them in a query. */
+  private readonly spelledSynonyms: string[][][];
   /** Each entry's weight for its kind (./kindWeight) and its title as query words, by id. */
   private readonly base: number[];
   private readonly titles: string[];
+  private readonly hashes: string[];
+  /** Every indexed term. */
+  private readonly vocabulary: Set<string>;
 
   constructor(private readonly file: SearchIndexFile) {
-    this.miniSearch = MiniSearch.loadJS(file.index, miniSearchOptions);
+    const {fieldLength, ...index} = file.index;
+    this.miniSearch = MiniSearch.loadJS(
+      {
+        ...index,
+        documentIds: Object.fromEntries(file.entries.map((_, id) => [id, id])),
+        fieldLength: Object.fromEntries(fieldLength.map((lengths, id) => [id, lengths])),
+      },
+      miniSearchOptions,
+    );
+    this.hashes = entryHashes(file.entries);
+    this.vocabulary = new Set(file.index.index.map(([term]) => term));
     // A field named on many operations defines none of them: its weight shrinks with the count.
     const fieldTitleCount = new Map<string, number>();
     for (const [kind, , , title] of file.entries) {
@@ -132,6 +195,7 @@ export class SearchEngine {
     });
     this.titles = file.entries.map(([, , , title]) => tokenize(title).map(normalizeWord).join(' '));
     this.synonyms = file.synonyms.map((group) => group.map((phrase) => tokenize(phrase).map(normalizeWord)));
+    this.spelledSynonyms = this.synonyms.map((group) => group.map((phrase) => phrase.map(oneSpelling)));
   }
 
   /** The best `limit` places for a query, best first; [] for a query with no words. */
@@ -192,9 +256,10 @@ export class SearchEngine {
   /** The query as typed, then with each synonym phrase it contains replaced by the others. */
   private alternatives(words: string[]): Alternative[] {
     const alternatives: Alternative[] = [{words, weight: 1}];
-    for (const group of this.synonyms) {
-      for (const phrase of group) {
-        const at = indexOf(words, phrase);
+    const spelled = words.map(oneSpelling);
+    for (const [groupAt, group] of this.synonyms.entries()) {
+      for (const [phraseAt, phrase] of group.entries()) {
+        const at = indexOf(spelled, this.spelledSynonyms[groupAt]?.[phraseAt] ?? phrase);
         if (at < 0) continue;
         for (const other of group) {
           if (other === phrase) continue;
@@ -227,10 +292,17 @@ export class SearchEngine {
       const terms = wordTerms(word);
       if (terms.length === 0) return;
       const last = position === words.length - 1;
+      // The parts of an identifier (`allowed`, `origins` of `allowed_origins`) count for little
+      // when the identifier itself is indexed: the places that name it come first.
+      const partWeight = terms.length > 1 && this.vocabulary.has(word) ? 0.1 : 0.35;
       const alternatives: Query[] = terms.map((term) =>
-        term === word ? leaf(term, 1, fuzziness(word), last && word.length >= 3) : leaf(term, 0.35, 0, false),
+        term === word
+          ? leaf(term, 1, fuzziness(word), last && word.length >= 3)
+          : leaf(term, partWeight, 0, false),
       );
       for (const variant of spellingVariants(word)) alternatives.push(leaf(variant, 0.9, 0, false));
+      // Two letters swapped (`docuemnt`) are two edits to the fuzzy match: the word they spell.
+      for (const swapped of this.transpositions(word)) alternatives.push(leaf(swapped, 0.9, 0, false));
       const stemmed = stem(word);
       if (stemmed && stemmed.length >= 4) {
         // Other forms of the word: `retries` finds `retry`, `rotation` finds `rotate`.
@@ -243,8 +315,20 @@ export class SearchEngine {
     return {combineWith, queries};
   }
 
+  /** The indexed words that `word` spells with two neighbouring letters swapped back. */
+  private transpositions(word: string): string[] {
+    if (word.length < 4 || this.vocabulary.has(word)) return [];
+    const found: string[] = [];
+    for (let at = 0; at + 1 < word.length; at++) {
+      const swapped = `${word.slice(0, at)}${word[at + 1] ?? ''}${word[at] ?? ''}${word.slice(at + 2)}`;
+      if (swapped !== word && this.vocabulary.has(swapped)) found.push(swapped);
+    }
+    return found;
+  }
+
   private hit(id: number, score: number, words: string[]): SearchHit {
-    const [kind, page, hash, title, section] = this.file.entries[id] ?? [0, 0, '', '', ''];
+    const [kind, page, , title, section] = this.file.entries[id] ?? [0, 0, '', '', ''];
+    const hash = this.hashes[id] ?? '';
     const [route, pageTitle] = this.file.pages[page] ?? ['/', ''];
     return {
       id,
@@ -259,6 +343,11 @@ export class SearchEngine {
       words,
     };
   }
+}
+
+/** One spelling of a word for comparing phrases: `licence` and `license` are the same word. */
+function oneSpelling(word: string): string {
+  return [word, ...spellingVariants(word)].sort()[0] ?? word;
 }
 
 function indexOf(words: string[], phrase: string[]): number {

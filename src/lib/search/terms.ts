@@ -21,7 +21,8 @@ const stopWords = new Set(
 
 /** Splits running text into words, keeping the punctuation inside identifiers. */
 export function tokenize(text: string): string[] {
-  return text.match(/[\p{L}\p{N}_$@][\p{L}\p{N}_$@.\-/:+]*/gu) ?? [];
+  // A possessive is its word: "driver's licence" is "driver licence", not "driver s licence".
+  return text.replace(/(\p{L})['’]s\b/gu, '$1').match(/[\p{L}\p{N}_$@][\p{L}\p{N}_$@.\-/:+]*/gu) ?? [];
 }
 
 const separators = /[._\-/:+]+/;

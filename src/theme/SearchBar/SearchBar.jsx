@@ -22,10 +22,15 @@ import { isMacPlatform } from "@easyops-cn/docusaurus-search-local/dist/client/c
 import styles from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.module.css";
 // VULTUS: our own styles (the visually hidden result count).
 import vultusStyles from "./styles.module.css";
-// VULTUS: escapes an attribute value of the result template.
+// VULTUS: escapes an attribute value and a text of the result templates.
 function escapeAttribute(value) {
     return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
+function escapeText(value) {
+    return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+// VULTUS: the type of the "See all results" option, after the results.
+const SEE_ALL_RESULTS = "vultus-see-all";
 async function fetchAutoCompleteJS() {
     const autoCompleteModule = await import("@easyops-cn/autocomplete.js");
     const autoComplete = autoCompleteModule.default;
@@ -185,8 +190,9 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         if (openAskAIModule) {
             setAskAIWidgetComponent(() => openAskAIModule.AskAIWidget);
         }
-        const searchFooterLinkElement = ({ query, isEmpty, }) => {
-            const a = document.createElement("a");
+        // VULTUS: "See all results" is the last option of the list (not a footer link that the
+        // arrow keys skip and Tab never reaches); this names the page it opens.
+        const seeAllResults = ({ query, isEmpty, }) => {
             const params = new URLSearchParams();
             params.set("q", query);
             let linkText;
@@ -230,16 +236,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                 params.set("version", versionUrl.substring(baseUrl.length));
             }
             const url = `${baseUrl}search/?${params.toString()}`;
-            a.href = url;
-            a.textContent = linkText;
-            a.addEventListener("click", (e) => {
-                if (!e.ctrlKey && !e.metaKey) {
-                    e.preventDefault();
-                    search.current?.autocomplete.close();
-                    history.push(url);
-                }
-            });
-            return a;
+            return { url, linkText };
         };
         search.current = autoComplete(searchBarRef.current, {
             hint: false,
@@ -269,6 +266,19 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                         : result.length === 0
                             ? "No results"
                             : `${result.length} ${result.length === 1 ? "result" : "results"}`);
+                    // VULTUS: start
+                    const seeAll = result.length === 0
+                        ? []
+                        : [
+                            {
+                                document: { i: -1, t: "", u: seeAllResults({ query: input, isEmpty: false }).url },
+                                type: SEE_ALL_RESULTS,
+                                page: undefined,
+                                metadata: {},
+                                tokens: [input],
+                            },
+                        ];
+                    // VULTUS: end
                     if (input && askAi) {
                         callback([
                             {
@@ -283,27 +293,20 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                                 tokens: [input],
                             },
                             ...result,
+                            ...seeAll,
                         ]);
                     }
                     else {
-                        callback(result);
+                        callback([...result, ...seeAll]);
                     }
                 },
                 templates: {
                     // VULTUS: each option carries the address it opens (data-href), for tests and tools.
-                    suggestion: (suggestion) => `<span class="vultus-hit" data-href="${escapeAttribute(suggestion.document.u + (suggestion.document.h ?? ""))}">${SuggestionTemplate(suggestion)}</span>`,
+                    suggestion: (suggestion) => suggestion.type === SEE_ALL_RESULTS
+                        ? `<span class="vultus-hit ${styles.hitFooter} ${vultusStyles.seeAll}" data-href="${escapeAttribute(suggestion.document.u)}">${escapeText(`${seeAllResults({ query: suggestion.tokens[0], isEmpty: false }).linkText} for "${suggestion.tokens[0]}"`)}</span>`
+                        : `<span class="vultus-hit ${vultusStyles.hit}" data-href="${escapeAttribute(suggestion.document.u + (suggestion.document.h ?? ""))}">${SuggestionTemplate(suggestion)}</span>`,
                     empty: EmptyTemplate,
-                    footer: ({ query, isEmpty }) => {
-                        if (isEmpty &&
-                            (!searchContext || !useAllContextsWithNoSearchContext)) {
-                            return;
-                        }
-                        const a = searchFooterLinkElement({ query, isEmpty });
-                        const div = document.createElement("div");
-                        div.className = styles.hitFooter;
-                        div.appendChild(a);
-                        return div;
-                    },
+                    // VULTUS: no footer; "See all results" is an option (above).
                 },
             },
         ])
@@ -313,6 +316,12 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                 askAIWidgetRef.current?.openWithNewSession(tokens.join(""));
                 return;
             }
+            // VULTUS: start
+            if (type === SEE_ALL_RESULTS) {
+                history.push(u);
+                return;
+            }
+            // VULTUS: end
             let url = u;
             if (highlightOnTargetPage && tokens.length > 0) {
                 const params = new URLSearchParams();
@@ -329,6 +338,12 @@ export default function SearchBar({ handleSearchBarToggle, }) {
             .on("autocomplete:closed", () => {
             searchBarRef.current?.blur();
         });
+        // VULTUS: a combobox names the list it controls (ARIA 1.2); autocomplete.js only sets
+        // the older aria-owns.
+        const listbox = searchBarRef.current?.getAttribute("aria-owns");
+        if (listbox) {
+            searchBarRef.current.setAttribute("aria-controls", listbox);
+        }
         indexStateMap.current.set(searchContext, "done");
         setLoading(false);
         // VULTUS: start
@@ -502,7 +517,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
       <span role="status" className={vultusStyles.visuallyHidden}>{resultStatus}</span>
       {searchBarShortcut &&
             searchBarShortcutHint &&
-            (inputValue !== "" ? (<button type="button" aria-label="Clear search and highlights" className={styles.searchClearButton} onClick={onClearSearch}>
+            (inputValue !== "" ? (<button type="button" aria-label="Clear search and highlights" className={clsx(styles.searchClearButton, vultusStyles.clearButton)} onClick={onClearSearch}>
             ✕
           </button>) : (isBrowser &&
                 searchBarShortcutKeymap && (<div className={styles.searchHintContainer}>
