@@ -12,6 +12,7 @@
  *   ::operations-index                    every operation and the page that documents it
  *   :::code-tabs … :::                    fenced blocks (bash, javascript, python) as synced tabs
  *   :limit{key="image.max_bytes" as="MB"} a number from the contract's x-limits, inline
+ *   :challenges  :challenges{as="codes"}  the liveness challenge actions (ChallengeAction), inline
  *   ::thresholds{evaluation="face-match"} recommended thresholds and their error rates (data/metrics)
  *   ::latency{operations="matchFaces,searchFaces"} p50/p95 targets (data/metrics/latency.yaml)
  *   ::data-table{src="onprem/config.yaml" path="keys" columns="…" headers="…" code="…"} any data list
@@ -19,7 +20,7 @@
  *
  * An unknown directive name or attribute fails the build with the file and line.
  */
-import type {BlockContent, Code, Parent, Root, RootContent} from 'mdast';
+import type {BlockContent, Code, Parent, PhrasingContent, Root, RootContent} from 'mdast';
 import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-directive';
 import type {VFile} from 'vfile';
 import {visit} from 'unist-util-visit';
@@ -131,6 +132,40 @@ const limitFormats: Record<string, (value: number) => string> = {
   days: (value) => `${(value / 86400).toLocaleString('en-US')} days`,
 };
 
+/** The challenge actions of `ChallengeAction`, as words (`as="prose"`) or as codes (`as="codes"`). */
+export function renderChallenges(contract: Contract, as = 'prose'): PhrasingContent[] {
+  const schema = contract.document.components?.schemas?.ChallengeAction as
+    {enum?: string[]; 'x-enum-descriptions'?: Record<string, string>} | undefined;
+  const actions = schema?.enum;
+  if (!actions || actions.length === 0) {
+    throw new ContractError('contract/openapi.yaml: #/components/schemas/ChallengeAction/enum: missing');
+  }
+  if (as !== 'prose' && as !== 'codes') throw new ContractError(`unknown as="${as}" (one of prose, codes)`);
+  const items: PhrasingContent[] = actions.map((action) => {
+    if (as === 'codes') return {type: 'inlineCode', value: action};
+    const words = schema['x-enum-descriptions']?.[action];
+    if (!words) {
+      throw new ContractError(
+        `contract/openapi.yaml: #/components/schemas/ChallengeAction/x-enum-descriptions/${action}: missing`,
+      );
+    }
+    return {type: 'text', value: words};
+  });
+  return items.flatMap((item, index) =>
+    index === 0 ? [item] : [{type: 'text', value: index === items.length - 1 ? ' or ' : ', '}, item],
+  );
+}
+
+const textRenderers: Record<
+  string,
+  (contract: Contract, attributes: Record<string, string | null | undefined>) => PhrasingContent[]
+> = {
+  limit: (contract, attributes) => [
+    {type: 'text', value: limitText(contract, attributes.key ?? '', attributes.as ?? 'number')},
+  ],
+  challenges: (contract, attributes) => renderChallenges(contract, attributes.as ?? 'prose'),
+};
+
 /** A value of the contract's x-limits by dotted key, formatted for prose. */
 export function limitText(contract: Contract, key: string, format = 'number'): string {
   const value = key
@@ -160,7 +195,7 @@ export default function remarkVultusContract(options: Options) {
       if (
         (node.type === 'leafDirective' && node.name in leafRenderers) ||
         (node.type === 'containerDirective' && node.name === 'code-tabs') ||
-        (node.type === 'textDirective' && node.name === 'limit')
+        (node.type === 'textDirective' && node.name in textRenderers)
       ) {
         if (parent && index !== undefined) found.push({node: node as LeafDirective, parent, index});
       }
@@ -176,9 +211,9 @@ export default function remarkVultusContract(options: Options) {
           replacement = expandCodeTabs(node, mode, where);
         } else if (node.type === 'textDirective') {
           const attributes = node.attributes ?? {};
-          replacement = [
-            {type: 'text', value: limitText(contract, attributes.key ?? '', attributes.as ?? 'number')},
-          ];
+          const render = textRenderers[node.name];
+          if (!render) continue;
+          replacement = render(contract, attributes);
         } else {
           const renderer = leafRenderers[node.name];
           if (!renderer) continue;

@@ -966,3 +966,39 @@ test('the GUI page embeds behind a strict CSP: its plain HTML page has no inline
   assert.ok(script, 'the external script of the plain HTML page is shown');
   assert.match(script.value, /styles: 'external'/, 'without a nonce the GUI must not inject its styles');
 });
+
+test('the challenge actions are the contract’s ChallengeAction wherever they are named', async () => {
+  const schemas =
+    isRecord(contract.components) && isRecord(contract.components.schemas) ? contract.components.schemas : {};
+  const schema = schemas.ChallengeAction;
+  assert.ok(isRecord(schema) && Array.isArray(schema.enum), 'contract: ChallengeAction enum not found');
+  const actions = (schema.enum as unknown[]).map(String);
+  // The SDK's challenge event lists them, and the GUI's strings have one per action at most.
+  const event = list(web.raw, 'events', 'web-sdk.yaml').find((entry) => entry.name === 'challenge');
+  const listed = [...String(event?.when ?? '').matchAll(/`([a-z_]+)`/g)]
+    .map((match) => match[1])
+    .filter((word) => word !== 'action');
+  assert.deepEqual(listed, actions, 'web-sdk.yaml: the challenge event lists the contract’s actions');
+  const strings = list(gui.raw, 'strings', 'gui-web-sdk.yaml');
+  for (const entry of strings) {
+    const action = /^challenge\.(.+)$/.exec(String(entry.key))?.[1];
+    if (action)
+      assert.ok(actions.includes(action), `gui-web-sdk.yaml: string ${String(entry.key)} names no action`);
+  }
+  // Pages render the list (:challenges); none names a movement the SDK never asks for.
+  const interactive = await renderPageMarkdown(ROOT, path.join(ROOT, 'docs/services/interactive.md'));
+  assert.ok(
+    interactive.markdown.includes(
+      'turn the head left, turn the head right, look up, move closer or move back',
+    ),
+    'docs/services/interactive.md renders the contract’s challenge list',
+  );
+  for (const file of ['docs/services/interactive.md', 'docs/metrics/liveness-verification-system.md']) {
+    const {markdown} = await renderPageMarkdown(ROOT, path.join(ROOT, file));
+    assert.doesNotMatch(
+      markdown,
+      /\b(nod|nods|smile|blink|head turns)\b/i,
+      `${file} names a movement that is no challenge`,
+    );
+  }
+});
