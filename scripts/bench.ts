@@ -19,7 +19,7 @@ import {chromium, type Browser} from '@playwright/test';
 import {startNginx} from '../tests/browser/nginx';
 import {chromiumArgs, chromiumPath} from '../tests/browser/chromium';
 import {firstVisitBytes, type FirstVisitBytes} from '../tests/browser/first-visit';
-import {SearchEngine, type SearchIndexFile} from '../src/lib/search/engine';
+import {builtEngine, quality, querySets, readQueries, type Quality} from './lib/searchQuality';
 
 const siteDir = path.resolve(__dirname, '..');
 const buildDir = path.join(siteDir, 'build');
@@ -186,40 +186,15 @@ async function queryToResults(browser: Browser, baseUrl: string): Promise<number
   return Math.round(median(times.filter((time) => !Number.isNaN(time))) * 10) / 10;
 }
 
-/**
- * Search quality over the shared query sample and ours: hit@1, hit@5 and the mean reciprocal
- * rank of the first answering route, from the built index with the same engine the browser runs
- * (the dropdown shows the engine's results in its order).
- */
-function searchQuality(): {queries: number; hitAt1: number; hitAt5: number; mrr: number} {
-  const file = readdirSync(buildDir).find((name) => /^search-index-.*\.json$/.test(name));
-  if (!file) throw new Error('no search index in build/');
-  const engine = new SearchEngine(
-    JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as SearchIndexFile,
-  );
-  const sets = [
-    path.resolve(siteDir, '../shared/search/queries.json'),
-    path.join(siteDir, 'tests/search/queries.json'),
-  ];
-  const queries = sets.flatMap(
-    (set) => (JSON.parse(readFileSync(set, 'utf8')) as {queries: {q: string; routes: string[]}[]}).queries,
-  );
-  let hitAt1 = 0;
-  let hitAt5 = 0;
-  let reciprocal = 0;
-  for (const {q, routes} of queries) {
-    const rank = engine.search(q, 8).findIndex((hit) => routes.includes(hit.route));
-    if (rank === 0) hitAt1 += 1;
-    if (rank >= 0 && rank < 5) hitAt5 += 1;
-    if (rank >= 0) reciprocal += 1 / (rank + 1);
-  }
-  const share = (count: number): number => Math.round((count / queries.length) * 1000) / 10;
-  return {
-    queries: queries.length,
-    hitAt1: share(hitAt1),
-    hitAt5: share(hitAt5),
-    mrr: Math.round((reciprocal / queries.length) * 1000) / 1000,
-  };
+/** Search quality (./lib/searchQuality.ts) over each query set and over all of them. */
+function searchQuality(): (Omit<Quality, 'misses'> & {set: string})[] {
+  const engine = builtEngine(buildDir);
+  const sets = querySets(siteDir).map((set) => ({set: set.label, queries: readQueries(set.file)}));
+  const all = {set: 'all', queries: sets.flatMap((set) => set.queries)};
+  return [...sets, all].map(({set, queries}) => {
+    const figures = quality(engine, queries);
+    return {set, queries: figures.queries, hitAt1: figures.hitAt1, hitAt5: figures.hitAt5, mrr: figures.mrr};
+  });
 }
 
 /** What the first use of the search box downloads (scripts, worker, index), gzip level 6. */
@@ -282,12 +257,12 @@ async function main(): Promise<void> {
     const index = searchIndexBytes();
     const queryMs = await queryToResults(browser, server.baseUrl);
     const firstUseGzip = await searchFirstUseBytes(browser, server.baseUrl);
-    const quality = searchQuality();
+    const searchQualityBySet = searchQuality();
     const results = {
       date: new Date().toISOString(),
       runs,
       buildSeconds,
-      searchIndex: {...index, queryToResultsMs: queryMs, firstUseGzip, quality},
+      searchIndex: {...index, queryToResultsMs: queryMs, firstUseGzip, quality: searchQualityBySet},
       pages,
     };
     mkdirSync(path.join(siteDir, 'bench-results'), {recursive: true});
@@ -310,9 +285,11 @@ async function main(): Promise<void> {
     console.log(
       `search index: ${kb(index.raw)} KB raw, ${kb(index.gzip)} KB gzip; first use of the box downloads ${kb(firstUseGzip)} KB gzip; query to results (median): ${queryMs} ms`,
     );
-    console.log(
-      `search quality (${quality.queries} queries): hit@1 ${quality.hitAt1} %, hit@5 ${quality.hitAt5} %, MRR ${quality.mrr}`,
-    );
+    for (const figures of searchQualityBySet) {
+      console.log(
+        `search quality, ${figures.set} (${figures.queries} queries): hit@1 ${figures.hitAt1} %, hit@5 ${figures.hitAt5} %, MRR ${figures.mrr}`,
+      );
+    }
     console.log(`cold build: ${Number.isNaN(buildSeconds) ? 'skipped' : `${buildSeconds.toFixed(1)} s`}`);
     console.log('figures written to bench-results/bench.json');
   } finally {

@@ -28,7 +28,12 @@ test('search survives hostile queries: nothing executes, nothing crashes', async
     const listbox = page.getByRole('listbox');
     // Either results or the dropdown's own "no results" message (not the announced count,
     // which may still name the previous query for a moment).
-    await expect(listbox.getByRole('option').or(listbox.getByText(/no results/i)).first()).toBeVisible();
+    await expect(
+      listbox
+        .getByRole('option')
+        .or(listbox.getByText(/no results/i))
+        .first(),
+    ).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
     await expect(page.locator('img[src="x"], svg[onload]')).toHaveCount(0);
   }

@@ -1,7 +1,8 @@
 /**
  * What the build writes besides the pages: /llms.txt, /llms-full.txt and a Markdown version
- * of every docs page; the published contract; and the Content-Security-Policy, whose
- * script hashes must match the inline scripts the build emits.
+ * of every docs page; the published contract; the Content-Security-Policy, whose script
+ * hashes must match the inline scripts the build emits; an anchor on every table row; and a
+ * search index that answers every query of the query sets (tests/search, ../shared/search).
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,7 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
+import {builtEngine, quality, querySets, readQueries} from '../../scripts/lib/searchQuality';
 import {markdownPath} from '../../src/lib/markdownPath';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -108,5 +110,18 @@ test('every table row of every docs page has an anchor of its own, unique on its
       const anchor = $(row).attr('id') ?? $(row).children().first().find('[id]').attr('id');
       assert.ok(anchor, `${route}: the row "${$(row).children().first().text()}" has no anchor`);
     });
+  }
+});
+
+test('the built search index answers every query of every query set in its first five results', () => {
+  const engine = builtEngine(buildDir);
+  for (const set of querySets(siteDir)) {
+    const figures = quality(engine, readQueries(set.file));
+    assert.ok(figures.queries >= 30, `${set.label}: ${figures.queries} queries`);
+    assert.deepEqual(
+      figures.misses.map((miss) => `"${miss.q}" wants ${miss.routes.join(' or ')}, got ${miss.got.join(', ')}`),
+      [],
+      `${set.label}: queries without an answer in the first five`,
+    );
   }
 });

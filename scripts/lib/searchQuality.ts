@@ -1,0 +1,71 @@
+/**
+ * How well the built search index answers the query sets: for each query, the rank of the first
+ * result on a route that answers it, with the same engine the browser runs (the dropdown shows
+ * the engine's results in its order). Used by `npm run bench` (figures) and the build tests
+ * (every query answered in the first five).
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {SearchEngine, type SearchIndexFile} from '../../src/lib/search/engine';
+
+export interface QuerySet {
+  label: string;
+  file: string;
+}
+
+/** The query sets, shared sample first. */
+export function querySets(siteDir: string): QuerySet[] {
+  return [
+    {label: 'shared sample', file: path.resolve(siteDir, '../shared/search/queries.json')},
+    {label: 'our queries', file: path.join(siteDir, 'tests/search/queries.json')},
+    {label: 'reviewers’ queries', file: path.join(siteDir, 'tests/search/reviewer-queries.json')},
+  ];
+}
+
+export interface Query {
+  q: string;
+  routes: string[];
+}
+
+export function readQueries(file: string): Query[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as {queries: Query[]}).queries;
+}
+
+/** The engine over the index in `buildDir`. */
+export function builtEngine(buildDir: string): SearchEngine {
+  const file = readdirSync(buildDir).find((name) => /^search-index-.*\.json$/.test(name));
+  if (!file) throw new Error(`no search index in ${buildDir}`);
+  return new SearchEngine(JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as SearchIndexFile);
+}
+
+export interface Quality {
+  queries: number;
+  hitAt1: number;
+  hitAt5: number;
+  mrr: number;
+  /** The queries with no answering route in the first five, with what came first instead. */
+  misses: {q: string; routes: string[]; got: string[]}[];
+}
+
+export function quality(engine: SearchEngine, queries: Query[]): Quality {
+  let hitAt1 = 0;
+  let hitAt5 = 0;
+  let reciprocal = 0;
+  const misses: Quality['misses'] = [];
+  for (const {q, routes} of queries) {
+    const hits = engine.search(q, 8);
+    const rank = hits.findIndex((hit) => routes.includes(hit.route));
+    if (rank === 0) hitAt1 += 1;
+    if (rank >= 0 && rank < 5) hitAt5 += 1;
+    else misses.push({q, routes, got: hits.slice(0, 5).map((hit) => hit.url)});
+    if (rank >= 0) reciprocal += 1 / (rank + 1);
+  }
+  const share = (count: number): number => Math.round((count / queries.length) * 1000) / 10;
+  return {
+    queries: queries.length,
+    hitAt1: share(hitAt1),
+    hitAt5: share(hitAt5),
+    mrr: Math.round((reciprocal / queries.length) * 1000) / 1000,
+    misses,
+  };
+}
