@@ -10,6 +10,7 @@
  *   ::rate-limits  ::data-retention  ::model-versions  ::webhook-events
  *   ::schema{name="Result"}               field table of a component schema
  *   ::operations-index                    every operation and the page that documents it
+ *   ::signature-vector{kind="webhook"}    a worked Vultus-Signature example, header computed here
  *   :::code-tabs … :::                    fenced blocks (bash, javascript, python) as synced tabs
  *   :limit{key="image.max_bytes" as="MB"} a number from the contract's x-limits, inline
  *   :challenges  :challenges{as="codes"}  the liveness challenge actions (ChallengeAction), inline
@@ -37,6 +38,7 @@ import {
 import {codeTabs, renderOperation, type RenderMode} from './operation';
 import {renderDataTable, renderLatency, renderThresholds} from './data';
 import {renderChart} from './charts';
+import {renderSignatureVector} from './signatures';
 import {sampleLanguages} from './samples';
 import {fieldRows, fieldTable} from './schemaTable';
 import {ContractError} from './contract';
@@ -59,6 +61,7 @@ const leafRenderers: Record<string, {attributes: string[]; render: Renderer}> = 
   'model-versions': {attributes: [], render: (c) => renderModelVersions(c)},
   'webhook-events': {attributes: [], render: (c) => renderWebhookEvents(c)},
   'operations-index': {attributes: [], render: (c) => renderOperationsIndex(c)},
+  'signature-vector': {attributes: ['kind'], render: (c, a) => renderSignatureVector(c, required(a, 'kind'))},
   thresholds: {
     attributes: ['evaluation', 'mode'],
     render: (c, a, mode, siteDir) => renderThresholds(siteDir, required(a, 'evaluation'), a.mode),
