@@ -83,14 +83,32 @@ export function renderDeclineReasons(contract: Contract, service: string | undef
   ]);
 }
 
-export function renderErrorCodes(contract: Contract, type: string | undefined): RootContent[] {
-  const codes = contract.document['x-error-codes'].filter((entry) => !type || entry.type === type);
+/**
+ * The error catalogue, or the part of it of one `type` or raised by one side (`raisedBy`: `api`,
+ * or `sdk` for the errors the Web SDKs raise in the browser, which have no HTTP status).
+ */
+export function renderErrorCodes(
+  contract: Contract,
+  type: string | undefined,
+  raisedBy: string | undefined,
+): RootContent[] {
+  if (raisedBy !== undefined && raisedBy !== 'api' && raisedBy !== 'sdk') {
+    throw new ContractError(`raised-by="${raisedBy}" is api or sdk`);
+  }
+  const codes = contract.document['x-error-codes'].filter(
+    (entry) => (!type || entry.type === type) && (!raisedBy || (entry.raised_by ?? 'api') === raisedBy),
+  );
+  if (codes.length === 0) {
+    throw new ContractError(
+      `contract/openapi.yaml: #/x-error-codes: no code of type ${type ?? 'any'} raised by ${raisedBy ?? 'anyone'}`,
+    );
+  }
   return [
     table(
       ['Code', 'HTTP status', 'Type', 'Retryable', 'What to do'],
       codes.map((entry) => [
         [selfLink(errorAnchor(entry.code), code(entry.code))],
-        String(entry.status),
+        entry.status === null ? 'None: raised in the browser by the Web SDKs' : String(entry.status),
         code(entry.type),
         yesNo(entry.retryable),
         inlineMarkdown(`${entry.message} ${entry.fix}`),

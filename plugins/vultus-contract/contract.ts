@@ -101,7 +101,10 @@ export type DeclineReason = {
 
 export type ErrorCode = {
   code: string;
-  status: number;
+  /** The HTTP status, or null for an error a Web SDK raises in the browser. */
+  status: number | null;
+  /** Who raises it: the API (the default) or the Web SDKs. */
+  raised_by?: 'api' | 'sdk';
   type: string;
   retryable: boolean;
   message: string;

@@ -6,7 +6,7 @@
  *   ::operation{id="matchFaces"}          full reference of one operation
  *   ::decline-reasons                     the whole catalogue, by category
  *   ::decline-reasons{service="/services/face-match"}   the codes one service raises
- *   ::error-codes  ::error-codes{type="license_error"}
+ *   ::error-codes  ::error-codes{type="license_error"}  ::error-codes{raised-by="sdk"}
  *   ::rate-limits  ::data-retention  ::model-versions  ::webhook-events
  *   ::schema{name="Result"}               field table of a component schema
  *   ::operations-index                    every operation and the page that documents it
@@ -55,7 +55,10 @@ type Renderer = (
 const leafRenderers: Record<string, {attributes: string[]; render: Renderer}> = {
   operation: {attributes: ['id'], render: (c, a, mode) => renderOperation(c, required(a, 'id'), mode)},
   'decline-reasons': {attributes: ['service'], render: (c, a) => renderDeclineReasons(c, a.service)},
-  'error-codes': {attributes: ['type'], render: (c, a) => renderErrorCodes(c, a.type)},
+  'error-codes': {
+    attributes: ['type', 'raised-by'],
+    render: (c, a) => renderErrorCodes(c, a.type, a['raised-by']),
+  },
   'rate-limits': {attributes: [], render: (c) => renderRateLimits(c)},
   'data-retention': {attributes: [], render: (c) => renderDataRetention(c)},
   'model-versions': {attributes: [], render: (c) => renderModelVersions(c)},

@@ -74,6 +74,8 @@ test('code reached by a client-side link is highlighted and copies its exact tex
   });
   await page.locator('article').getByRole('link', {name: 'Face match', exact: true}).first().click();
   await expect(page).toHaveURL(/\/services\/face-match$/);
+  // The address changes before the new page replaces the old one: wait for the new page.
+  await expect(page.locator('article h1')).toHaveText('Face match');
   // The page was rendered in the browser from its chunk, not loaded from the server.
   expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
   const block = page.locator('article .theme-code-block').first();

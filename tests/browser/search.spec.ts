@@ -182,3 +182,32 @@ test('a result for a table row opens the page at that row, below the navbar', as
   expect(rowBox?.y ?? 0).toBeGreaterThanOrEqual((navbar?.y ?? 0) + (navbar?.height ?? 0) - 1);
   await expect(row).toContainText('Safari');
 });
+
+test('tabbing past the box while the index loads: focus stays where the reader went', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  let releaseIndex: () => void = () => {};
+  const indexReleased = new Promise<void>((resolve) => {
+    releaseIndex = resolve;
+  });
+  await page.route(/\/search-index[^/]*\.json/, async (route) => {
+    await indexReleased;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/auth');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const elsewhere = await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    element.dataset.probe = 'here';
+    return element.tagName;
+  });
+  expect(elsewhere).not.toBe('INPUT');
+  releaseIndex();
+  await expect(box).toHaveAttribute('placeholder', 'Search');
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.probe)).toBe(
+    'here',
+  );
+});

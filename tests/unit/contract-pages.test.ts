@@ -181,3 +181,43 @@ test('no page carries placeholder words', async () => {
   }
   assert.deepEqual(problems, []);
 });
+
+test('the intro names every command-line tool the API samples need', async () => {
+  const pages = await renderedDocs();
+  const intro = pages.find((page) => page.route === '/');
+  assert.ok(intro, 'docs/intro.md');
+  // Beyond POSIX: the tools a reader may have to install to run a cURL sample.
+  const tools = ['curl', 'jq', 'uuidgen', 'openssl'];
+  const used = new Set<string>();
+  for (const page of pages) {
+    for (const block of codeBlocks(page.tree)) {
+      if (!['bash', 'sh', 'shell'].includes(block.lang ?? '') || !/\bcurl\b/.test(block.value)) continue;
+      for (const tool of tools)
+        if (new RegExp(`(^|[\\s|;(&])${tool}\\b`, 'm').test(block.value)) used.add(tool);
+    }
+  }
+  const prose = intro.markdown.replace(/```[\s\S]*?```/g, '');
+  for (const tool of used)
+    assert.ok(prose.includes(`\`${tool}\``), `docs/intro.md does not name \`${tool}\``);
+  assert.ok(used.size >= 3, `only ${[...used].join(', ')} found in the samples`);
+});
+
+test('idempotency: the contract and /requests say which responses are stored, what a concurrent duplicate gets and how uploads compare', async () => {
+  const doc = await contract();
+  const header = (doc.document.components?.parameters as Record<string, {description?: string}> | undefined)
+    ?.IdempotencyKey;
+  const page = (await renderedDocs()).find((candidate) => candidate.route === '/requests');
+  assert.ok(header?.description && page, 'the Idempotency-Key parameter and /requests');
+  const inUse = doc.document['x-error-codes'].find((entry) => entry.code === 'idempotency_key_in_use');
+  assert.ok(inUse?.retryable === true && inUse.status === 409, 'idempotency_key_in_use: a retryable 409');
+  for (const [where, text] of [
+    ['contract Idempotency-Key', header.description],
+    ['/requests', page.markdown],
+  ] as const) {
+    const prose = text.replace(/\s+/g, ' ');
+    assert.match(prose, /`2xx`, and `4xx` except `429`/, `${where}: which responses are stored`);
+    assert.match(prose, /`429` or `5xx` response is not stored/, `${where}: which are not`);
+    assert.match(prose, /idempotency_key_in_use/, `${where}: a concurrent duplicate`);
+    assert.match(prose, /multipart\/form-data/, `${where}: how an upload is compared`);
+  }
+});

@@ -772,3 +772,19 @@ test('pages: every directive renders', async () => {
     assert.doesNotMatch(markdown, /^::[a-z-]+\{/m, `${page.file}: an unexpanded directive`);
   }
 });
+
+test('pages: GET /license is described as the contract does (it fails only without a licence file)', () => {
+  const paths = record(contract.paths, 'paths');
+  const license = record(record(paths['/license'], 'paths./license').get, 'GET /license');
+  const description = str(license.description, 'GET /license: description');
+  assert.match(description, /answers even when the licence is expired or\s+invalid/);
+  assert.match(description, /only a missing licence file returns\s+`403 license_missing`/);
+  for (const {page, prose} of parsedPages) {
+    // A sentence that exempts GET /license from licence failures must name its one failure.
+    for (const sentence of prose.split(/(?<=\.)\s+/)) {
+      if (/except[^.]*`GET \/license`/.test(sentence)) {
+        assert.match(sentence, /license_missing/, `${page.file}: "${sentence.slice(0, 120)}…"`);
+      }
+    }
+  }
+});

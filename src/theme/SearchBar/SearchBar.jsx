@@ -238,6 +238,9 @@ export default function SearchBar({ handleSearchBarToggle, }) {
             const url = `${baseUrl}search/?${params.toString()}`;
             return { url, linkText };
         };
+        // VULTUS: the input takes focus back after the index loads only when it still has it: a
+        // reader who tabbed past the box while the index was loading keeps their place.
+        const inputHadFocus = document.activeElement === searchBarRef.current;
         search.current = autoComplete(searchBarRef.current, {
             hint: false,
             autoselect: true,
@@ -349,7 +352,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         // VULTUS: start
         setIndexReady(true);
         // VULTUS: end
-        if (focusAfterIndexLoaded.current) {
+        if (focusAfterIndexLoaded.current && inputHadFocus) {
             const input = searchBarRef.current;
             if (input.value) {
                 search.current?.autocomplete.open();
