@@ -176,18 +176,23 @@ export function renderOperation(contract: Contract, operationId: string, mode: R
   const rawBody = entry.rawOperation.requestBody
     ? resolve(contract, entry.rawOperation.requestBody).value
     : undefined;
-  const [requestType, rawRequestMedia] = Object.entries(rawBody?.content ?? {})[0] ?? [];
+  // Every media type the operation accepts, JSON first (the samples send JSON when they can).
+  const requestTypes = Object.entries(rawBody?.content ?? {}).sort(
+    ([a], [b]) => Number(b === 'application/json') - Number(a === 'application/json'),
+  );
+  const [requestType, rawRequestMedia] = requestTypes[0] ?? [];
   const requestMedia = requestType ? operation.requestBody?.content[requestType] : undefined;
-  if (rawRequestMedia?.schema) {
-    const schemaName = resolve(contract, rawRequestMedia.schema).name;
+  for (const [type, media] of requestTypes) {
+    if (!media.schema) continue;
+    const schemaName = resolve(contract, media.schema).name;
     out.push(
       paragraph(
         strong(text(entry.webhook ? 'Event payload' : 'Request body')),
-        text(` (${requestType}${schemaName ? `, schema ` : ''}`),
+        text(` (${type}${schemaName ? `, schema ` : ''}`),
         ...(schemaName ? [code(schemaName)] : []),
         text(')'),
       ),
-      fieldTable(fieldRows(contract, rawRequestMedia.schema), true),
+      fieldTable(fieldRows(contract, media.schema), true),
     );
   }
 

@@ -173,10 +173,42 @@ export function pythonSample(request: SampleRequest): string {
   return out.join('\n');
 }
 
+/**
+ * Whether a body carries an image as base64 that is too short to be one: the contract's examples
+ * shorten `data` to fit the page, and such a sample would fail with `image_unreadable` as it is.
+ */
+export function hasShortenedImage(body: unknown): boolean {
+  if (Array.isArray(body)) return body.some(hasShortenedImage);
+  if (typeof body !== 'object' || body === null) return false;
+  return Object.entries(body).some(
+    ([key, value]) =>
+      (key === 'data' &&
+        typeof value === 'string' &&
+        /^[A-Za-z0-9+/]+=*$/.test(value) &&
+        value.length < 1000) ||
+      hasShortenedImage(value),
+  );
+}
+
+/** The line that says so, in each language. */
+const shortenedImageNote: Record<SampleLanguage, string> = {
+  curl: '# The base64 in "data" is shortened to fit the page: put your image\'s, from `base64 -w0 selfie.jpg`.',
+  javascript:
+    "// The base64 in data is shortened to fit the page: put your image's, from readFileSync('selfie.jpg').toString('base64').",
+  python:
+    '# The base64 in "data" is shortened to fit the page: put your image\'s, from base64.b64encode(open("selfie.jpg", "rb").read()).decode().',
+};
+
 export function samplesFor(request: SampleRequest): Record<SampleLanguage, string> {
-  return {
+  const samples = {
     curl: curlSample(request),
     javascript: javascriptSample(request),
     python: pythonSample(request),
+  };
+  if (!hasShortenedImage(request.body)) return samples;
+  return {
+    curl: `${shortenedImageNote.curl}\n${samples.curl}`,
+    javascript: `${shortenedImageNote.javascript}\n${samples.javascript}`,
+    python: `${shortenedImageNote.python}\n${samples.python}`,
   };
 }

@@ -221,3 +221,74 @@ test('idempotency: the contract and /requests say which responses are stored, wh
     assert.match(prose, /multipart\/form-data/, `${where}: how an upload is compared`);
   }
 });
+
+test('the sandbox can complete every kind of capture session without a camera, with test keys only', async () => {
+  const doc = await contract();
+  const complete = doc.operations.get('completeSandboxSession');
+  assert.ok(complete, 'completeSandboxSession');
+  const idParameter = (complete.operation.parameters as {name: string; schema?: {pattern?: string}}[]).find(
+    (parameter) => parameter.name === 'session_id',
+  );
+  const accepts = new RegExp(idParameter?.schema?.pattern ?? '^$');
+  // Every operation that creates a session the Web SDK captures returns a client token.
+  const creators = [...doc.operations.values()].filter(
+    (entry) =>
+      entry.method === 'post' &&
+      /\/sessions$|\/verifications$/.test(entry.path) &&
+      JSON.stringify(entry.operation.responses?.['201'] ?? {}).includes('client_token'),
+  );
+  assert.ok(creators.length >= 6, `only ${creators.length} session-creating operations found`);
+  for (const entry of creators) {
+    const example = JSON.stringify(entry.operation.responses?.['201'] ?? {});
+    const id = /"id":"((?:lvs|dvs|kyc)_[0-9A-Za-z]{24})"/.exec(example)?.[1];
+    assert.ok(
+      id && accepts.test(id),
+      `${entry.operation.operationId}: its sessions cannot be completed in the sandbox`,
+    );
+  }
+  const forbidden = JSON.stringify(complete.operation.responses?.['403'] ?? {});
+  assert.match(forbidden, /test_mode_only/, 'a live key gets 403 test_mode_only');
+  const page = (await renderedDocs()).find(
+    (candidate) => candidate.route === complete.operation['x-doc-page'],
+  );
+  assert.ok(page?.markdown.includes('/sandbox/sessions/{session_id}/complete'), 'its page explains it');
+});
+
+test('an operation that accepts several media types documents the fields of each', async () => {
+  const doc = await contract();
+  const pages = await renderedDocs();
+  let checked = 0;
+  for (const entry of doc.operations.values()) {
+    const types = Object.keys(
+      (entry.operation.requestBody as {content?: Record<string, unknown>} | undefined)?.content ?? {},
+    );
+    if (types.length < 2) continue;
+    const page = pages.find((candidate) => candidate.route === entry.operation['x-doc-page']);
+    assert.ok(page, `${entry.operation.operationId}: its page`);
+    for (const type of types) {
+      checked += 1;
+      assert.ok(
+        page.markdown.includes(`**Request body** (${type}`),
+        `${entry.operation.operationId}: no request body table for ${type} on ${page.route}`,
+      );
+    }
+  }
+  assert.ok(checked >= 2, 'POST /media accepts JSON and multipart');
+});
+
+test('a sample that sends a shortened base64 image says so', async () => {
+  let marked = 0;
+  const problems: string[] = [];
+  for (const page of await renderedDocs()) {
+    for (const block of codeBlocks(page.tree)) {
+      if (!['bash', 'javascript', 'python'].includes(block.lang ?? '')) continue;
+      // The contract's example images: a JPEG header and a few bytes, not an image.
+      const shortened = /["']?data["']?\s*[:=]\s*["'](\/9j\/[A-Za-z0-9+/]{0,200}=*)["']/.exec(block.value);
+      if (!shortened) continue;
+      if (/shortened to fit the page/.test(block.value)) marked += 1;
+      else problems.push(`docs/${page.file}:${block.position?.start.line ?? '?'}: ${block.lang} sample`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(marked >= 10, `only ${marked} samples with a shortened image found`);
+});
