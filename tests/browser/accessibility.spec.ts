@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {test, expect, gotoHydrated, pageMap} from './fixtures';
+import {test, expect, gotoHydrated, openSearchBox, pageMap} from './fixtures';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({page})
@@ -58,11 +58,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     page,
   }) => {
     await page.emulateMedia({colorScheme});
-    await page.setViewportSize({width: 1280, height: 800});
-    await gotoHydrated(page, '/');
-    const box = page.getByLabel('Search', {exact: true});
-    await box.click();
-    await expect(box).toHaveAttribute('placeholder', 'Search');
+    const box = await openSearchBox(page, '/');
     await box.fill('webhook retries');
     const options = page.getByRole('listbox').getByRole('option');
     await expect(options.last()).toHaveText(/^See all results/);

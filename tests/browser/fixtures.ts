@@ -3,7 +3,7 @@
  * test on any console error or uncaught page error. A test that provokes an error on
  * purpose names the messages it expects with `test.use({allowedConsoleErrors: /…/})`.
  */
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Locator, type Page} from '@playwright/test';
 import pageMapJson from '../page-map.json';
 
 export type PageMapEntry = {route: string; title: string; area: string; sidebar: boolean};
@@ -48,6 +48,16 @@ export async function gotoHydrated(page: Page, route: string): Promise<void> {
 }
 
 /** Records whether the progress bar (#nprogress) is ever inserted into the page from now on. */
+/** Opens `route` at 1280 × 800, clicks the navbar search box and waits until its index is loaded. */
+export async function openSearchBox(page: Page, route: string): Promise<Locator> {
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, route);
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await expect(box).toHaveAttribute('placeholder', 'Search');
+  return box;
+}
+
 export async function watchProgressBar(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as {progressBarSeen: boolean};

@@ -2,7 +2,7 @@
  * Hostile and odd conditions: search payloads that try to inject markup, regex characters,
  * a 1,000-character query and emoji; browser storage blocked; a slow network.
  */
-import {test, expect, gotoHydrated, progressBarSeen, watchProgressBar} from './fixtures';
+import {test, expect, gotoHydrated, openSearchBox, progressBarSeen, watchProgressBar} from './fixtures';
 
 const payloads = [
   '<img src=x onerror="window.__pwned=1">',
@@ -18,11 +18,7 @@ const payloads = [
 ];
 
 test('search survives hostile queries: nothing executes, nothing crashes', async ({page}) => {
-  await page.setViewportSize({width: 1280, height: 800});
-  await gotoHydrated(page, '/');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await expect(box).toHaveAttribute('placeholder', 'Search');
+  const box = await openSearchBox(page, '/');
   for (const query of payloads) {
     await box.fill(query);
     const listbox = page.getByRole('listbox');

@@ -1,5 +1,5 @@
 /** Local search: the index loads on first use only, the placeholder follows it, results navigate. */
-import {test, expect, gotoHydrated} from './fixtures';
+import {test, expect, gotoHydrated, openSearchBox} from './fixtures';
 
 const indexRequest = /\/search-index[^/]*\.json/;
 
@@ -39,11 +39,7 @@ test('no index request before first use; Loading... until the index is loaded, t
 });
 
 test('typing a query shows results and a result navigates to its page', async ({page}) => {
-  await page.setViewportSize({width: 1280, height: 800});
-  await gotoHydrated(page, '/');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await expect(box).toHaveAttribute('placeholder', 'Search');
+  const box = await openSearchBox(page, '/');
   await box.fill('liveness');
   const suggestion = page.getByRole('listbox').getByRole('option').first();
   await expect(suggestion).toBeVisible();
@@ -83,11 +79,7 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
 test('the search box names its clear button, announces the result count and clears the highlights', async ({
   page,
 }) => {
-  await page.setViewportSize({width: 1280, height: 800});
-  await gotoHydrated(page, '/');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await expect(box).toHaveAttribute('placeholder', 'Search');
+  const box = await openSearchBox(page, '/');
   await box.fill('Idempotent-Replayed');
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   await expect(page.getByRole('status').filter({hasText: /^\d+ results?$/})).toHaveCount(1);
@@ -102,11 +94,7 @@ test('the search box names its clear button, announces the result count and clea
 test('"See all results" is the last option of the list, reached by keyboard, and opens the results page', async ({
   page,
 }) => {
-  await page.setViewportSize({width: 1280, height: 800});
-  await gotoHydrated(page, '/');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await expect(box).toHaveAttribute('placeholder', 'Search');
+  const box = await openSearchBox(page, '/');
   await expect(box).toHaveAttribute('role', 'combobox');
   await box.fill('webhook retries');
   const options = page.getByRole('listbox').getByRole('option');
@@ -130,11 +118,7 @@ test('"See all results" is the last option of the list, reached by keyboard, and
 });
 
 test('each result shows its icon, then its title over its path, inside its own option', async ({page}) => {
-  await page.setViewportSize({width: 1280, height: 800});
-  await gotoHydrated(page, '/');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await expect(box).toHaveAttribute('placeholder', 'Search');
+  const box = await openSearchBox(page, '/');
   await box.fill('webhook retries');
   const options = page.getByRole('listbox').getByRole('option');
   await expect(options.nth(2)).toBeVisible();
@@ -162,11 +146,7 @@ test('each result shows its icon, then its title over its path, inside its own o
 });
 
 test('a result for a table row opens the page at that row, below the navbar', async ({page}) => {
-  await page.setViewportSize({width: 1280, height: 800});
-  await gotoHydrated(page, '/');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await expect(box).toHaveAttribute('placeholder', 'Search');
+  const box = await openSearchBox(page, '/');
   await box.fill('Safari');
   const first = page.locator('.vultus-hit').first();
   const href = (await first.getAttribute('data-href')) ?? '';
