@@ -80,8 +80,35 @@ export type Operation = {
   servers?: Array<{url: string; description?: string}>;
   'x-doc-page'?: string;
   'x-rate-limit-group'?: string;
-  'x-onprem-only'?: boolean;
+  /** Where the operation runs (required on every path operation; checked by the loader). */
+  'x-deployment'?: Deployment;
 };
+
+/**
+ * Where an operation runs: in the cloud, and on-premise in which container of
+ * data/onprem/services.yaml (`every container` for the probes and the licence), or not.
+ */
+export type Deployment = {cloud: boolean; 'on-premise': string | false};
+
+/** The deployment of a path operation (the loader has checked it is there). */
+export function deploymentOf(entry: OperationEntry): Deployment {
+  return entry.operation['x-deployment'] ?? {cloud: true, 'on-premise': false};
+}
+
+/** The value of `on-premise` for the operations every container answers (probes, licence). */
+export const everyContainer = 'every container';
+
+/** One line for an endpoint header: where the operation runs. */
+export function availabilityOf(entry: OperationEntry): string {
+  const deployment = deploymentOf(entry);
+  const onPremise = deployment['on-premise'];
+  if (!deployment.cloud) return 'On-premise server only';
+  if (onPremise === false) return 'Cloud only';
+  return `Cloud and on-premise (${onPremise === everyContainer ? 'every' : onPremise} container)`;
+}
+
+/** True when only the on-premise server has the operation. */
+export const onPremiseOnly = (entry: OperationEntry): boolean => !entry.webhook && !deploymentOf(entry).cloud;
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -199,6 +226,30 @@ function collectOperations(document: OpenApiDocument, raw: OpenApiDocument): Map
   return operations;
 }
 
+/** Every path operation says where it runs, in the one shape the pages render. */
+function requireDeployments(operations: Map<string, OperationEntry>): void {
+  for (const entry of operations.values()) {
+    if (entry.webhook) continue;
+    const where = `${contractRelativePath}: #/paths/${entry.path}/${entry.method}/x-deployment`;
+    const deployment = entry.operation['x-deployment'] as Record<string, unknown> | undefined;
+    if (!deployment || typeof deployment !== 'object') {
+      throw new ContractError(`${where}: missing (cloud: true|false, on-premise: a container name or false)`);
+    }
+    if (typeof deployment.cloud !== 'boolean') {
+      throw new ContractError(`${where}/cloud: expected true or false`);
+    }
+    const onPremise = deployment['on-premise'];
+    if (onPremise !== false && (typeof onPremise !== 'string' || onPremise === '')) {
+      throw new ContractError(`${where}/on-premise: expected a container name, "every container" or false`);
+    }
+    const unknown = Object.keys(deployment).filter((key) => key !== 'cloud' && key !== 'on-premise');
+    if (unknown.length > 0) throw new ContractError(`${where}/${unknown[0]}: unknown key`);
+    if (!deployment.cloud && onPremise === false) {
+      throw new ContractError(`${where}: runs nowhere (cloud is false and on-premise is false)`);
+    }
+  }
+}
+
 function requireCatalogue(document: OpenApiDocument, key: 'x-decline-reasons' | 'x-error-codes'): void {
   if (!Array.isArray(document[key]) || document[key].length === 0) {
     throw new ContractError(
@@ -245,7 +296,9 @@ async function load(siteDir: string): Promise<Contract> {
   const document = result.bundle.parsed as OpenApiDocument;
   requireCatalogue(document, 'x-decline-reasons');
   requireCatalogue(document, 'x-error-codes');
-  return {file, document, raw, operations: collectOperations(document, raw)};
+  const operations = collectOperations(document, raw);
+  requireDeployments(operations);
+  return {file, document, raw, operations};
 }
 
 /** The contract, loaded once per change of the file. */

@@ -5,7 +5,7 @@
  */
 import type {BlockContent, RootContent} from 'mdast';
 import type {Contract, MediaType, OperationEntry, Parameter, Response} from './contract';
-import {ContractError} from './contract';
+import {availabilityOf, ContractError, onPremiseOnly} from './contract';
 import {
   blockMarkdown,
   code,
@@ -33,7 +33,7 @@ function authOf(entry: OperationEntry, contract: Contract): string {
   if (entry.webhook) return 'Signed by Vultus (`Vultus-Signature` header)';
   const security = entry.operation.security ?? contract.document.security ?? [];
   const schemes = security.flatMap((requirement) => Object.keys(requirement));
-  if (entry.operation['x-onprem-only']) return 'On-premise API key (`Authorization: Bearer …`)';
+  if (onPremiseOnly(entry)) return 'On-premise API key (`Authorization: Bearer …`)';
   if (schemes.length === 0) return 'None';
   return schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ');
 }
@@ -80,7 +80,7 @@ function sampleRequest(entry: OperationEntry): SampleRequest {
     query,
     idempotent: method === 'post',
     headers: [],
-    server: operation['x-onprem-only'] ? 'onprem' : 'cloud',
+    server: onPremiseOnly(entry) ? 'onprem' : 'cloud',
   };
   const content = operation.requestBody?.content ?? {};
   if (content['application/json']) {
@@ -148,7 +148,7 @@ export function renderOperation(contract: Contract, operationId: string, mode: R
   const out: RootContent[] = [heading(3, title, operationAnchor(operationId))];
   const server = entry.webhook
     ? 'POST to your endpoint · event '
-    : operation['x-onprem-only']
+    : onPremiseOnly(entry)
       ? 'http://{host}:{port}/v1'
       : 'https://api.vultus.example/v1';
   if (mode === 'site') {
@@ -160,13 +160,14 @@ export function renderOperation(contract: Contract, operationId: string, mode: R
         auth: authOf(entry, contract).replace(/`/g, ''),
         operationId,
         rateLimitGroup: operation['x-rate-limit-group'],
-        onpremOnly: operation['x-onprem-only'] ? 'true' : undefined,
+        availability: entry.webhook ? undefined : availabilityOf(entry),
       }),
     );
   } else {
     out.push(
       paragraph(code(`${method.toUpperCase()} ${entry.webhook ? path : `${server}${path}`}`)),
       paragraph(strong(text('Auth:')), text(' '), ...inlineMarkdown(authOf(entry, contract))),
+      ...(entry.webhook ? [] : [paragraph(strong(text('Runs on:')), text(` ${availabilityOf(entry)}`))]),
     );
   }
   if (operation.description) out.push(...blockMarkdown(operation.description));

@@ -10,9 +10,12 @@
  *   ::rate-limits  ::data-retention  ::model-versions  ::webhook-events
  *   ::schema{name="Result"}               field table of a component schema
  *   ::operations-index                    every operation and the page that documents it
+ *   ::deployment-matrix  {page="/services/face-match"}  {container="face-match"}  {by="container"}
+ *                                         where each operation runs (x-deployment), with its licence feature
  *   ::signature-vector{kind="webhook"}    a worked Vultus-Signature example, header computed here
  *   :::code-tabs … :::                    fenced blocks (bash, javascript, python) as synced tabs
  *   :limit{key="image.max_bytes" as="MB"} a number from the contract's x-limits, inline
+ *   :limit{key="webhooks.source_ip_ranges" as="codes"}  a list of strings from x-limits, as inline code
  *   :challenges  :challenges{as="codes"}  the liveness challenge actions (ChallengeAction), inline
  *   ::thresholds{evaluation="face-match"} recommended thresholds and their error rates (data/metrics)
  *   ::latency{operations="matchFaces,searchFaces"} p50/p95 targets (data/metrics/latency.yaml)
@@ -39,6 +42,7 @@ import {codeTabs, renderOperation, type RenderMode} from './operation';
 import {renderDataTable, renderLatency, renderThresholds} from './data';
 import {renderChart} from './charts';
 import {renderSignatureVector} from './signatures';
+import {renderDeploymentMatrix} from './deployment';
 import {sampleLanguages} from './samples';
 import {fieldRows, fieldTable} from './schemaTable';
 import {ContractError} from './contract';
@@ -64,6 +68,10 @@ const leafRenderers: Record<string, {attributes: string[]; render: Renderer}> = 
   'model-versions': {attributes: [], render: (c) => renderModelVersions(c)},
   'webhook-events': {attributes: [], render: (c) => renderWebhookEvents(c)},
   'operations-index': {attributes: [], render: (c) => renderOperationsIndex(c)},
+  'deployment-matrix': {
+    attributes: ['page', 'container', 'by'],
+    render: (c, a, mode, siteDir) => renderDeploymentMatrix(c, siteDir, a),
+  },
   'signature-vector': {attributes: ['kind'], render: (c, a) => renderSignatureVector(c, required(a, 'kind'))},
   thresholds: {
     attributes: ['evaluation', 'mode'],
@@ -166,20 +174,39 @@ const textRenderers: Record<
   string,
   (contract: Contract, attributes: Record<string, string | null | undefined>) => PhrasingContent[]
 > = {
-  limit: (contract, attributes) => [
-    {type: 'text', value: limitText(contract, attributes.key ?? '', attributes.as ?? 'number')},
-  ],
+  limit: (contract, attributes) =>
+    attributes.as === 'codes'
+      ? limitCodes(contract, attributes.key ?? '')
+      : [{type: 'text', value: limitText(contract, attributes.key ?? '', attributes.as ?? 'number')}],
   challenges: (contract, attributes) => renderChallenges(contract, attributes.as ?? 'prose'),
 };
 
-/** A value of the contract's x-limits by dotted key, formatted for prose. */
-export function limitText(contract: Contract, key: string, format = 'number'): string {
-  const value = key
+function limitValue(contract: Contract, key: string): unknown {
+  return key
     .split('.')
     .reduce<unknown>(
       (object, part) => (object as Record<string, unknown> | undefined)?.[part],
       contract.document['x-limits'],
     );
+}
+
+/** A list of strings in x-limits (`as="codes"`), as inline code: "`a`, `b` and `c`". */
+function limitCodes(contract: Contract, key: string): PhrasingContent[] {
+  const value = limitValue(contract, key);
+  if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === 'string')) {
+    throw new ContractError(
+      `contract/openapi.yaml: #/x-limits/${key.replace(/\./g, '/')}: not a list of strings (as="codes")`,
+    );
+  }
+  return value.flatMap((item: string, index): PhrasingContent[] => [
+    ...(index === 0 ? [] : [{type: 'text' as const, value: index === value.length - 1 ? ' and ' : ', '}]),
+    {type: 'inlineCode', value: item},
+  ]);
+}
+
+/** A value of the contract's x-limits by dotted key, formatted for prose. */
+export function limitText(contract: Contract, key: string, format = 'number'): string {
+  const value = limitValue(contract, key);
   if (typeof value !== 'number') {
     throw new ContractError(`contract/openapi.yaml: #/x-limits/${key.replace(/\./g, '/')}: not a number`);
   }

@@ -13,6 +13,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {loadContract, type Contract} from '../../plugins/vultus-contract/contract';
 import {codeBlocks, listMarkdown, metaValue, renderedDocs, siteDir} from './helpers/pages';
+import {operationCalled, operationMatchers} from './helpers/operations';
 
 async function contract(): Promise<Contract> {
   return loadContract(siteDir);
@@ -123,19 +124,9 @@ test('every code used in an example exists in the catalogues', async () => {
 });
 
 /** The contract's paths as regular expressions, `{id}` matching one segment. */
-function pathMatchers(doc: Contract): Array<{method: string; pattern: RegExp; path: string}> {
-  return [...doc.operations.values()]
-    .filter((entry) => !entry.webhook)
-    .map((entry) => ({
-      method: entry.method.toUpperCase(),
-      path: entry.path,
-      pattern: new RegExp(`^${entry.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    }));
-}
-
 test('cURL samples are valid shell and call only paths and methods of the contract', async () => {
   const doc = await contract();
-  const matchers = pathMatchers(doc);
+  const matchers = operationMatchers(doc);
   let samples = 0;
   const problems: string[] = [];
   for (const page of await renderedDocs()) {
@@ -154,7 +145,7 @@ test('cURL samples are valid shell and call only paths and methods of the contra
         const apiPath = (url[1] as string).replace(/\/$/, '');
         const explicit = /(?:-X|--request)\s+([A-Z]+)/.exec(command)?.[1];
         const method = explicit ?? (/\s(?:-d|--data\S*|-F|--form)\s/.test(command) ? 'POST' : 'GET');
-        const found = matchers.find((matcher) => matcher.pattern.test(apiPath) && matcher.method === method);
+        const found = operationCalled(matchers, method, apiPath);
         if (!found) problems.push(`${where}: ${method} ${apiPath} is not an operation of the contract`);
       }
     }
@@ -291,4 +282,84 @@ test('a sample that sends a shortened base64 image says so', async () => {
   }
   assert.deepEqual(problems, []);
   assert.ok(marked >= 10, `only ${marked} samples with a shortened image found`);
+});
+
+test('a document check can be bound to a live face: the request takes a liveness session, the result names it and returns the portrait', async () => {
+  const doc = await contract();
+  const validate = validatorFor(doc);
+  const create = doc.operations.get('createDocumentVerification');
+  assert.ok(create);
+  const request = doc.raw.components.schemas.CreateDocumentVerificationRequest as {
+    properties: Record<string, {$ref?: string}>;
+  };
+  assert.equal(
+    request.properties.liveness_session_id?.$ref,
+    '#/components/schemas/LivenessSessionId',
+    'CreateDocumentVerificationRequest.liveness_session_id',
+  );
+  // The named request example that binds a session validates, and so does every response example.
+  const examples = create.operation.requestBody?.content['application/json']?.examples ?? {};
+  const bound = Object.values(examples).find((example) =>
+    Boolean((example.value as {liveness_session_id?: string}).liveness_session_id),
+  );
+  assert.ok(bound, 'a request example binds a liveness session');
+  assert.deepEqual(validate('CreateDocumentVerificationRequest', bound.value), []);
+  const read = doc.operations.get('getDocumentVerification');
+  const completed = Object.values(
+    read?.operation.responses['200']?.content?.['application/json']?.examples ?? {},
+  )
+    .map((example) => example.value as Record<string, unknown>)
+    .filter((value) => value.status === 'completed');
+  assert.ok(
+    completed.some((value) => typeof value.liveness_session_id === 'string'),
+    'a bound result',
+  );
+  for (const value of completed) {
+    assert.deepEqual(validate('DocumentVerification', value), []);
+    assert.match(String(value.portrait_media_id), /^med_/, `${String(value.id)}: the document portrait`);
+  }
+  // A session that cannot be bound has its own error, in the catalogue and in the 409 examples.
+  const conflict = JSON.stringify(create.operation.responses['409']);
+  assert.match(conflict, /liveness_session_unusable/);
+  assert.ok(doc.document['x-error-codes'].some((error) => error.code === 'liveness_session_unusable'));
+  // The page shows the flow end to end: each sample sends the session and reads the portrait.
+  const page = (await renderedDocs()).find(
+    (candidate) => candidate.route === '/services/document-verification',
+  );
+  assert.ok(page);
+  const samples = codeBlocks(page.tree).filter(
+    (block) =>
+      ['bash', 'javascript', 'python'].includes(block.lang ?? '') &&
+      /liveness_session_id"?:/.test(block.value.replace(/\\"/g, '"')),
+  );
+  assert.deepEqual(
+    samples.map((block) => block.lang).sort(),
+    ['bash', 'javascript', 'python'],
+    'a cURL, JavaScript and Python sample of the bound flow',
+  );
+  for (const block of samples) {
+    assert.match(block.value, /portrait_media_id/, `${block.lang ?? ''}: reads the portrait`);
+    assert.match(block.value, /approved/, `${block.lang ?? ''}: binds only an approved session`);
+  }
+});
+
+test('the webhook section covers source addresses, concurrent deliveries and secret rotation, from the contract', async () => {
+  const doc = await contract();
+  const webhooks = (doc.document['x-limits'] as {webhooks: Record<string, unknown>}).webhooks;
+  const ranges = webhooks.source_ip_ranges as string[];
+  assert.ok(Array.isArray(ranges) && ranges.length > 0, 'x-limits.webhooks.source_ip_ranges');
+  assert.equal(typeof webhooks.max_concurrent_deliveries, 'number');
+  const pages = await renderedDocs();
+  const responses = pages.find((page) => page.route === '/responses');
+  assert.ok(responses);
+  for (const range of ranges) assert.ok(responses.markdown.includes(`\`${range}\``), `/responses: ${range}`);
+  assert.match(responses.source, /:limit\{key="webhooks\.source_ip_ranges" as="codes"\}/);
+  assert.match(responses.source, /:limit\{key="webhooks\.max_concurrent_deliveries"\}/);
+  assert.match(responses.markdown, /^### Rotating the endpoint secret$/m);
+  // The ranges are rendered, never typed: no page's source states an address of them.
+  for (const page of pages) {
+    for (const range of ranges) {
+      assert.ok(!page.source.includes(range.split('/')[0] ?? range), `${page.file}: types ${range}`);
+    }
+  }
 });

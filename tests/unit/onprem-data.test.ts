@@ -78,7 +78,9 @@ function property(schemaName: string, name: string): Json {
 interface ContractOperation {
   operationId: string;
   docPage: string;
-  onpremOnly: boolean;
+  /** x-deployment: runs in the cloud; the on-premise container that serves it, or false. */
+  cloud: boolean;
+  onPremise: string | false;
 }
 
 const contractOperations = new Map<string, ContractOperation>();
@@ -90,7 +92,9 @@ for (const [route, item] of Object.entries(record(contract.paths, 'paths'))) {
     contractOperations.set(operationId, {
       operationId,
       docPage: str(operation['x-doc-page'], `${operationId}.x-doc-page`),
-      onpremOnly: operation['x-onprem-only'] === true,
+      cloud: record(operation['x-deployment'], `${operationId}.x-deployment`).cloud === true,
+      onPremise: (record(operation['x-deployment'], `${operationId}.x-deployment`)['on-premise'] ?? false) as
+        string | false,
     });
   }
 }
@@ -225,9 +229,14 @@ test('services.yaml: every container with its image, ports, needs, licence featu
     assert.match(str(command.command, `commands[${index}].command`), /^vultus [a-z -]+$/);
     str(command.description, `commands[${index}].description`);
   }
-  const common = strings(servicesFile.common_operations, 'common_operations');
-  for (const id of common)
-    assert.ok(contractOperations.get(id)?.onpremOnly, `${id}: not an on-premise operation`);
+  // The probes and the licence: answered by every container, and only on-premise.
+  const common = [...contractOperations.values()].filter((op) => op.onPremise === 'every container');
+  assert.deepEqual(common.map((op) => op.operationId).sort(), [
+    'getHealthLive',
+    'getHealthReady',
+    'getLicense',
+  ]);
+  for (const op of common) assert.equal(op.cloud, false, `${op.operationId}: not a cloud operation`);
 
   const featureItems = record(property('License', 'features').items, 'License.features.items');
   const licenceFeatures = strings(featureItems.enum, 'License.features.items.enum');
@@ -238,7 +247,7 @@ test('services.yaml: every container with its image, ports, needs, licence featu
     services.map((item) => item.name),
     [...SERVICE_NAMES],
   );
-  const served = new Set<string>(common);
+  const served = new Set<string>();
   for (const item of services) {
     const name = item.name as ServiceName;
     const where = `services[${name}]`;
@@ -268,10 +277,8 @@ test('services.yaml: every container with its image, ports, needs, licence featu
         `${where}: model_version is the contract's current`,
       );
     }
-    for (const id of strings(item.operations, `${where}.operations`)) {
-      assert.ok(contractOperations.has(id), `${where}: unknown operation ${id}`);
-      served.add(id);
-    }
+    assert.equal(item.operations, undefined, `${where}.operations: the contract's x-deployment says this`);
+    served.add(name);
     const components = list(item.components, `${where}.components`).map((entry, index) =>
       record(entry, `${where}.components[${index}]`),
     );
@@ -298,10 +305,18 @@ test('services.yaml: every container with its image, ports, needs, licence featu
       }
     }
   }
-  // Every on-premise-only operation is served by some container.
+  // Every operation's on-premise container exists, and every container but the gateway serves one.
+  const serving = new Set<string>();
   for (const operation of contractOperations.values()) {
-    if (operation.onpremOnly)
-      assert.ok(served.has(operation.operationId), `${operation.operationId}: no container serves it`);
+    if (operation.onPremise === false || operation.onPremise === 'every container') continue;
+    assert.ok(
+      served.has(operation.onPremise),
+      `${operation.operationId}: x-deployment.on-premise names no container (${operation.onPremise})`,
+    );
+    serving.add(operation.onPremise);
+  }
+  for (const name of served) {
+    if (name !== 'gateway') assert.ok(serving.has(name), `services[${name}]: no operation runs in it`);
   }
   // Face search names its store and the embedded store's limit.
   const search = services.find((item) => item.name === 'face-search');
@@ -340,6 +355,20 @@ test('services.yaml does not duplicate the throughput and latency of data/metric
     str(row.service, 'service');
     str(row.path, 'path');
   }
+});
+
+test('Health.version is the image version: the same semantic version, in the schema and its examples', () => {
+  const version = str(servicesFile.version, 'version');
+  const field = property('Health', 'version');
+  const pattern = new RegExp(str(field.pattern, 'Health.version.pattern'));
+  assert.match(version, pattern, 'the pattern accepts the image tag');
+  for (const service of list(servicesFile.services, 'services')) {
+    const image = str(record(service, 'service').image, 'image');
+    assert.match(image.split(':').pop() ?? '', pattern, `${image}: its tag is a Health.version`);
+  }
+  const examples = JSON.stringify(contract.paths).match(/"version":"[^"]*"/g) ?? [];
+  assert.ok(examples.length >= 3, 'the health examples carry a version');
+  for (const example of examples) assert.equal(example, `"version":"${version}"`, 'a health example');
 });
 
 // ------------------------------------------------------------------ config.yaml

@@ -99,47 +99,48 @@ function verifierName(source: string, pattern: RegExp): string | undefined {
   return /hmac/i.test(source) ? pattern.exec(source)?.[1] : undefined;
 }
 
-function runJsVerifier(
-  fn: {name: string; params: string[]; text: string},
-  vector: SignatureVector,
-): boolean[] {
-  const {cases} = verifierCases(vector);
-  const headerFirst = /header/i.test(fn.params[0] ?? '');
-  return cases.map((entry) => {
-    const script = `
-      import crypto, {createHmac, timingSafeEqual} from 'node:crypto';
-      const secret = process.env.VULTUS_WEBHOOK_SECRET;
-      const toleranceSeconds = ${tolerance};
-      const TOLERANCE_SECONDS = ${tolerance};
-      Date.now = () => ${entry.now * 1000};
-      ${fn.text}
-      const body = Buffer.from(${JSON.stringify(entry.body)}, 'utf8');
-      const header = ${JSON.stringify(entry.header)};
-      console.log(JSON.stringify(${headerFirst ? `${fn.name}(header, body)` : `${fn.name}(body, header)`}));
-    `;
-    return JSON.parse(runNode(script, {VULTUS_WEBHOOK_SECRET: entry.secret})) as boolean;
-  });
-}
+type VerifierFunction = {name: string; params: string[]; text: string};
 
-function runPyVerifier(
-  fn: {name: string; params: string[]; text: string},
+/** A program that runs one verifier function on one case and prints its answer as JSON. */
+type VerifierScript = (fn: VerifierFunction, call: string, entry: Case) => string;
+
+const jsVerifierScript: VerifierScript = (fn, call, entry) => `
+  import crypto, {createHmac, timingSafeEqual} from 'node:crypto';
+  const secret = process.env.VULTUS_WEBHOOK_SECRET;
+  const toleranceSeconds = ${tolerance};
+  const TOLERANCE_SECONDS = ${tolerance};
+  Date.now = () => ${entry.now * 1000};
+  ${fn.text}
+  const body = Buffer.from(${JSON.stringify(entry.body)}, 'utf8');
+  const header = ${JSON.stringify(entry.header)};
+  console.log(JSON.stringify(${call}));
+`;
+
+const pyVerifierScript: VerifierScript = (fn, call, entry) =>
+  [
+    'import hashlib, hmac, json, os, time',
+    'SECRET = os.environ["VULTUS_WEBHOOK_SECRET"].encode()',
+    `TOLERANCE_SECONDS = ${tolerance}`,
+    `time.time = lambda: ${entry.now}`,
+    fn.text,
+    `body = ${JSON.stringify(entry.body)}.encode()`,
+    `header = ${JSON.stringify(entry.header)}`,
+    `print(json.dumps(bool(${call})))`,
+  ].join('\n');
+
+/** Runs a JavaScript or Python verifier on every case, the header and body in its parameter order. */
+function runVerifier(
+  language: 'javascript' | 'python',
+  fn: VerifierFunction,
   vector: SignatureVector,
 ): boolean[] {
   const {cases} = verifierCases(vector);
-  const headerFirst = /header/i.test(fn.params[0] ?? '');
-  return cases.map((entry) => {
-    const script = [
-      'import hashlib, hmac, json, os, time',
-      'SECRET = os.environ["VULTUS_WEBHOOK_SECRET"].encode()',
-      `TOLERANCE_SECONDS = ${tolerance}`,
-      `time.time = lambda: ${entry.now}`,
-      fn.text,
-      `body = ${JSON.stringify(entry.body)}.encode()`,
-      `header = ${JSON.stringify(entry.header)}`,
-      `print(json.dumps(bool(${headerFirst ? `${fn.name}(header, body)` : `${fn.name}(body, header)`})))`,
-    ].join('\n');
-    return JSON.parse(runPython(script, {VULTUS_WEBHOOK_SECRET: entry.secret})) as boolean;
-  });
+  const call = /header/i.test(fn.params[0] ?? '') ? `${fn.name}(header, body)` : `${fn.name}(body, header)`;
+  const [script, run] =
+    language === 'javascript' ? [jsVerifierScript, runNode] : [pyVerifierScript, runPython];
+  return cases.map(
+    (entry) => JSON.parse(run(script(fn, call, entry), {VULTUS_WEBHOOK_SECRET: entry.secret})) as boolean,
+  );
 }
 
 /**
@@ -211,8 +212,8 @@ test('every webhook verifier sample accepts the vector and rejects a changed byt
         const answers = shell
           ? runShellVerifier(shell, vector)
           : js?.text
-            ? runJsVerifier(js as {name: string; params: string[]; text: string}, vector)
-            : runPyVerifier(py as {name: string; params: string[]; text: string}, vector);
+            ? runVerifier('javascript', js as VerifierFunction, vector)
+            : runVerifier('python', py as VerifierFunction, vector);
         answers.forEach((answer, index) => {
           if (answer !== expected[index]) {
             problems.push(`${where}: ${cases[index]?.name}: answered ${String(answer)}`);

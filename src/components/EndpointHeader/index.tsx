@@ -14,8 +14,8 @@ export type Props = {
   readonly operationId: string;
   /** Rate-limit group name, when the operation has one. */
   readonly rateLimitGroup?: string;
-  /** "true" when only the on-premise server has this operation. */
-  readonly onpremOnly?: string;
+  /** Where the operation runs, from the contract's x-deployment (not for webhooks). */
+  readonly availability?: string;
 };
 
 /** The header of one API operation: method, full path, auth and limits, rendered at build time. */
@@ -26,7 +26,7 @@ export default function EndpointHeader({
   server,
   operationId,
   rateLimitGroup,
-  onpremOnly,
+  availability,
 }: Props): ReactNode {
   const verb = method.toUpperCase();
   return (
@@ -50,9 +50,9 @@ export default function EndpointHeader({
         <li>
           <span className={styles.label}>Operation</span> <code>{operationId}</code>
         </li>
-        {onpremOnly === 'true' ? (
+        {availability ? (
           <li>
-            <span className={styles.label}>Availability</span> On-premise server only
+            <span className={styles.label}>Runs on</span> {availability}
           </li>
         ) : null}
       </ul>
