@@ -8,9 +8,9 @@
  * before, at the same low priority), and a small script at the end of the body inserts them, in
  * order, once the browser reports its first contentful paint.
  *
- * `ssrTemplate` is Docusaurus's default SSG template (@docusaurus/core/lib/ssg/ssgTemplate.html.js,
- * 3.10.2) with the scripts turned into preloads, written compactly: Docusaurus ships the whole site
- * config, this template included, in every page's main bundle. The boot script goes in through
+ * Ejected from @docusaurus/core@3.10.2 (lib/ssg/ssgTemplate.html.js): `ssrTemplate` is Docusaurus's
+ * default SSG template with the scripts turned into preloads, written compactly: Docusaurus ships
+ * the whole site config, this template included, in every page's main bundle. The boot script goes in through
  * this plugin's `injectHtmlTags`, which is not shipped. It is the same on every page, so the
  * Content-Security-Policy keeps one hash for it (deploy/nginx/csp.conf, `npm run csp`). Only
  * `docusaurus build` uses the template; `docusaurus start` serves its own page.

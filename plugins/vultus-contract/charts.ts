@@ -12,7 +12,7 @@
  */
 import type {RootContent} from 'mdast';
 import type {Element} from 'hast';
-import {DataError, loadData, percent, pick} from './data';
+import {DataError, countText, figureText, isCounted, loadData, percent, pick, rateOf} from './data';
 import {inlineMarkdown, paragraph, strong, table, text, type Cell} from './mdast';
 import type {RenderMode} from './operation';
 import {barChart, lineChart, type Bar, type Series} from './svg';
@@ -126,7 +126,7 @@ function fnirGallery(siteDir: string): ChartOutput {
     name: `FNIR at FPIR ${percent(fpir)}`,
     points: galleries.map((gallery) => ({
       x: gallery.gallery_size as number,
-      y: ((gallery.fnir_at_fpir as Json[]).find((item) => item.fpir === fpir)?.fnir as Estimate).value,
+      y: rateOf((gallery.fnir_at_fpir as Json[]).find((item) => item.fpir === fpir)?.fnir),
     })),
   }));
   const title = 'Face search: missed identifications versus collection size';
@@ -143,10 +143,13 @@ function fnirGallery(siteDir: string): ChartOutput {
     (gallery.gallery_size as number).toLocaleString('en-US'),
     ...fpirs.map((fpir) => {
       const estimate = (gallery.fnir_at_fpir as Json[]).find((item) => item.fpir === fpir)?.fnir as Estimate;
-      return `${percent(estimate.value)} (${ci(estimate, percent)})`;
+      return `${figureText(estimate)} (${ci(estimate, percent)})`;
     }),
-    percent((pick(gallery, 'rank_identification_rate.rank_1', where) as Estimate).value),
-    percent((pick(gallery, 'rank_identification_rate.rank_5', where) as Estimate).value),
+    // A rank rate resting on few misses shows as "k of n" found, with its exact interval.
+    ...['rank_1', 'rank_5'].map((rank) => {
+      const figure = pick(gallery, `rank_identification_rate.${rank}`, where) as Estimate;
+      return isCounted(figure) ? `${countText(figure)} (${ci(figure, percent)})` : percent(figure.value);
+    }),
   ]);
   const chart = lineChart({
     id: 'chart-fnir-gallery',
@@ -271,23 +274,30 @@ function apcer(siteDir: string, mode: string): ChartOutput {
   const data = loadData(siteDir, 'metrics/liveness.yaml');
   const species = pick(data, `modes[mode=${mode}].results.attack_species`, where) as Json[];
   const bpcer = pick(data, `modes[mode=${mode}].results.bpcer`, where) as Estimate;
-  const bars = species.map((item) => estimateBar(String(item.name), item.apcer as Estimate));
-  const worst = bars.reduce((a, b) => (b.value > a.value ? b : a));
+  // Each species' APCER is k accepted of n presentations; below 20 accepted the count is shown, not a rate.
+  const counted = species.map((item) => ({
+    item,
+    count: {
+      events: item.accepted as number,
+      of: item.presentations as number,
+      ...((item.accepted as number) >= 20 ? {value: (item.apcer as Estimate).value} : {}),
+      ci95: (item.apcer as Estimate).ci95,
+    },
+  }));
+  const bars = counted.map(({item}) => estimateBar(String(item.name), item.apcer as Estimate));
+  const worst = counted.reduce((a, b) =>
+    (b.item.apcer as Estimate).value > (a.item.apcer as Estimate).value ? b : a,
+  );
   const title = `Attacks accepted per attack species, ${mode} liveness`;
-  const description = `APCER (share of attack presentations accepted) for each attack species, with 95% confidence intervals, at the default threshold. Worst species: ${
-    worst.label
-  } at ${percent(worst.value)}. BPCER (genuine users rejected) at the same threshold: ${percent(bpcer.value)}.`;
-  const header = ['Attack species', 'Presentations', 'Accepted', 'APCER', '95% CI'];
-  const rows = species.map((item) => {
-    const estimate = item.apcer as Estimate;
-    return [
-      String(item.name),
-      (item.presentations as number).toLocaleString('en-US'),
-      String(item.accepted),
-      percent(estimate.value),
-      ci(estimate, percent),
-    ];
-  });
+  const description = `Attack presentations accepted (APCER) for each attack species, with exact 95% confidence intervals, at the default threshold. Most accepted: ${String(
+    worst.item.name,
+  )}, ${countText(worst.count)}. BPCER (genuine users rejected) at the same threshold: ${figureText(bpcer)}.`;
+  const header = ['Attack species', 'Attacks accepted', '95% CI'];
+  const rows = counted.map(({item, count}) => [
+    String(item.name),
+    countText(count),
+    ci(item.apcer as Estimate, percent),
+  ]);
   const chart = barChart({
     id: `chart-apcer-${mode}`,
     title,

@@ -7,7 +7,7 @@ import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {PhrasingContent, RootContent} from 'mdast';
 import {parse} from 'yaml';
-import {code, inlineMarkdown, table, type Cell} from './mdast';
+import {code, inlineMarkdown, table, text, type Cell} from './mdast';
 
 export class DataError extends Error {
   constructor(message: string) {
@@ -60,12 +60,62 @@ export function pick(data: unknown, dotted: string, where: string): unknown {
   return current;
 }
 
+/** Whether a dotted path (without selectors) leads to a value in parsed data. */
+function hasPath(data: unknown, dotted: string): boolean {
+  let current = data;
+  for (const part of dotted.split('.').filter(Boolean)) {
+    if (typeof current !== 'object' || current === null || !(part in current)) return false;
+    current = (current as Json)[part];
+  }
+  return current !== undefined && current !== null;
+}
+
 /** A rate as a percentage people can read: 0.0085 → 0.85%, 1e-5 → 0.001%, 0.9981 → 99.81%. */
 export function percent(rate: number): string {
   if (rate === 0) return '0%';
   const value = rate * 100;
   if (value >= 10) return `${Number(value.toFixed(2)).toLocaleString('en-US')}%`;
   return `${value.toLocaleString('en-US', {maximumSignificantDigits: 3})}%`;
+}
+
+/**
+ * A figure counted from few events: `{events, of, ci95}` (k events out of n), with `value` only where
+ * both k and n - k reach 20. Below that the data publishes the count, and the pages show "k of n".
+ */
+export type Counted = {events: number; of: number; value?: number; ci95: [number, number]};
+
+export function isCounted(value: unknown): value is Counted {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Counted).events === 'number' &&
+    typeof (value as Counted).of === 'number'
+  );
+}
+
+/** "5 of 5,180", or "29 of 2,940 (0.99%)" where the data gives a rate too. */
+export function countText(figure: Counted): string {
+  const count = `${figure.events.toLocaleString('en-US')} of ${figure.of.toLocaleString('en-US')}`;
+  return figure.value === undefined ? count : `${count} (${percent(figure.value)})`;
+}
+
+/** The rate a figure stands for: a number, an estimate's value, or k / n of a count. */
+export function rateOf(figure: unknown): number {
+  if (typeof figure === 'number') return figure;
+  if (isCounted(figure)) return figure.value ?? figure.events / figure.of;
+  const value = (figure as {value?: unknown} | null)?.value;
+  return typeof value === 'number' ? value : Number.NaN;
+}
+
+/** A figure as a percentage, or as "k of n" where it is a count. */
+export function figureText(figure: unknown): string {
+  return isCounted(figure) ? countText(figure) : percent(rateOf(figure));
+}
+
+/** A figure as figureText gives it, with the exact 95% interval where it is a count without a rate. */
+export function figureWithInterval(figure: unknown): string {
+  if (!isCounted(figure) || figure.value !== undefined) return figureText(figure);
+  return `${countText(figure)} (95% CI ${percent(figure.ci95[0])} to ${percent(figure.ci95[1])})`;
 }
 
 /** A false-match style rate both ways: "0.001% (1 in 100,000)". */
@@ -112,8 +162,8 @@ export function renderThresholds(
           rows.map((row) => [
             useCase(row),
             row.threshold.toFixed(2),
-            rateWithOdds(num(row.fmr)),
-            percent(num(row.fnmr)),
+            isCounted(row.fmr) ? figureWithInterval(row.fmr) : rateWithOdds(rateOf(row.fmr)),
+            figureWithInterval(row.fnmr),
           ]),
         ),
         {
@@ -139,8 +189,8 @@ export function renderThresholds(
             useCase(row),
             num(row.gallery_size).toLocaleString('en-US'),
             row.threshold.toFixed(2),
-            rateWithOdds(num(row.fpir)),
-            percent(num(row.fnir)),
+            isCounted(row.fpir) ? figureWithInterval(row.fpir) : rateWithOdds(rateOf(row.fpir)),
+            figureWithInterval(row.fnir),
           ]),
         ),
       ];
@@ -176,8 +226,8 @@ export function renderThresholds(
             useCase(row),
             String(row.legal_age),
             String(row.challenge_age),
-            percent(num(row.false_positive_rate)),
-            percent(num(row.false_negative_rate)),
+            figureWithInterval(row.false_positive_rate),
+            figureWithInterval(row.false_negative_rate),
           ]),
         ),
       ];
@@ -206,8 +256,20 @@ export function renderLatency(siteDir: string, operationIds: string[]): RootCont
   return [table(['Operation', 'Payload', 'p50', 'p95'], rows)];
 }
 
+/** A fraction as the data writes it, to two significant figures: 0.0000312 → "0.000031". */
+const fraction = (value: number): string => String(Number(value.toPrecision(2)));
+
 const cellFormats: Record<string, (value: unknown) => string> = {
   percent: (value) => percent(num(value)),
+  // A score threshold as every threshold table shows it: "0.40".
+  threshold: (value) => num(value).toFixed(2),
+  // A rate, count or estimate: "0.85%", or "5 of 5,180" for a figure counted from few events.
+  figure: (value) => figureText(value),
+  // A rate as a fraction ("0.00062"), or "12 of 200,000 (0.000031 to 0.00011)" for a count with its interval.
+  fraction: (value) =>
+    isCounted(value)
+      ? `${countText(value)} (${fraction(value.ci95[0])} to ${fraction(value.ci95[1])})`
+      : String(rateOf(value)),
   'ci-percent': (value) => {
     const [low, high] = value as [number, number];
     return `${percent(low)} to ${percent(high)}`;
@@ -221,7 +283,8 @@ const cellFormats: Record<string, (value: unknown) => string> = {
  * Any list in a data file as a table: `::data-table{src="onprem/config.yaml" path="keys"
  * columns="key,env,cpu.throughput_rps,bpcer.value|percent" headers="Key,Variable,…" code="key,env"}`.
  * A column is a dotted path inside each item, optionally with `|format` (percent,
- * ci-percent, number, ms, seconds).
+ * ci-percent, number, ms, seconds, threshold, figure, fraction), or `|codes` for a list shown as one code span
+ * per item. A path ending in `?` is optional: an item without it shows a dash.
  */
 export function renderDataTable(siteDir: string, attributes: Record<string, string>): RootContent[] {
   const src = attributes.src;
@@ -238,8 +301,18 @@ export function renderDataTable(siteDir: string, attributes: Record<string, stri
   const asCode = new Set(attributes.code?.split(',').map((column) => column.trim()) ?? []);
   const rows = (list as Json[]).map((item, index) =>
     columns.map((column): Cell => {
-      const [columnPath = '', format] = column.split('|');
+      const [columnSpec = '', format] = column.split('|');
+      const optional = columnSpec.endsWith('?');
+      const columnPath = optional ? columnSpec.slice(0, -1) : columnSpec;
+      if (optional && !hasPath(item, columnPath)) return [text('—')];
       const value = pick(item, columnPath, `${where}: item ${index}`);
+      if (format === 'codes') {
+        if (!Array.isArray(value))
+          throw new DataError(`${where}: item ${index}: ${columnPath} is not a list`);
+        return value.flatMap((entry: unknown, at): PhrasingContent[] =>
+          at === 0 ? [code(String(entry))] : [text(', '), code(String(entry))],
+        );
+      }
       let textValue: string;
       if (format) {
         const formatter = cellFormats[format];

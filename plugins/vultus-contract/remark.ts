@@ -17,14 +17,18 @@
  *   :limit{key="image.max_bytes" as="MB"} a number from the contract's x-limits, inline
  *   :limit{key="webhooks.source_ip_ranges" as="codes"}  a list of strings from x-limits, as inline code
  *   :challenges  :challenges{as="codes"}  the liveness challenge actions (ChallengeAction), inline
+ *   :fact{key="onprem.version" as="code"}  a named fact (facts.ts): version, port, limit, inline
+ *   %{onprem.version} in a code block or inline code: the build substitutes the fact's value
  *   ::thresholds{evaluation="face-match"} recommended thresholds and their error rates (data/metrics)
  *   ::latency{operations="matchFaces,searchFaces"} p50/p95 targets (data/metrics/latency.yaml)
  *   ::data-table{src="onprem/config.yaml" path="keys" columns="…" headers="…" code="…"} any data list
  *   ::chart{kind="det" evaluation="face-match"}  build-time SVG chart + the same numbers in a table (./charts.ts)
+ *   ::photo-id-flows  {flow="onboarding" show="calls|rates"}  photo ID match flows and their rates (./photoIdFlows.ts)
+ *   ::releases{product="web-sdk"}  {view="support|policy"}  release notes, SDK support (./releases.ts)
  *
  * An unknown directive name or attribute fails the build with the file and line.
  */
-import type {BlockContent, Code, Parent, PhrasingContent, Root, RootContent} from 'mdast';
+import type {BlockContent, Code, InlineCode, Parent, PhrasingContent, Root, RootContent} from 'mdast';
 import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-directive';
 import type {VFile} from 'vfile';
 import {visit} from 'unist-util-visit';
@@ -43,6 +47,9 @@ import {renderDataTable, renderLatency, renderThresholds} from './data';
 import {renderChart} from './charts';
 import {renderSignatureVector} from './signatures';
 import {renderDeploymentMatrix} from './deployment';
+import {photoIdFlowsDirective} from './photoIdFlows';
+import {releasesDirective} from './releases';
+import {renderFact, substituteFacts} from './facts';
 import {sampleLanguages} from './samples';
 import {fieldRows, fieldTable} from './schemaTable';
 import {ContractError} from './contract';
@@ -95,6 +102,8 @@ const leafRenderers: Record<string, {attributes: string[]; render: Renderer}> = 
     attributes: ['src', 'path', 'columns', 'headers', 'code'],
     render: (c, a, mode, siteDir) => renderDataTable(siteDir, a),
   },
+  'photo-id-flows': photoIdFlowsDirective,
+  releases: releasesDirective,
   schema: {
     attributes: ['name'],
     render: (c, a) => {
@@ -172,8 +181,13 @@ export function renderChallenges(contract: Contract, as = 'prose'): PhrasingCont
 
 const textRenderers: Record<
   string,
-  (contract: Contract, attributes: Record<string, string | null | undefined>) => PhrasingContent[]
+  (
+    contract: Contract,
+    attributes: Record<string, string | null | undefined>,
+    siteDir: string,
+  ) => PhrasingContent[]
 > = {
+  fact: (contract, attributes, siteDir) => renderFact(contract, siteDir, attributes),
   limit: (contract, attributes) =>
     attributes.as === 'codes'
       ? limitCodes(contract, attributes.key ?? '')
@@ -224,7 +238,11 @@ export default function remarkVultusContract(options: Options) {
       parent: Parent;
       index: number;
     }> = [];
+    const withFacts: Array<Code | InlineCode> = [];
     visit(tree, (node, index, parent) => {
+      if ((node.type === 'code' || node.type === 'inlineCode') && node.value.includes('%{')) {
+        withFacts.push(node);
+      }
       if (
         (node.type === 'leafDirective' && node.name in leafRenderers) ||
         (node.type === 'containerDirective' && node.name === 'code-tabs') ||
@@ -233,8 +251,12 @@ export default function remarkVultusContract(options: Options) {
         if (parent && index !== undefined) found.push({node: node as LeafDirective, parent, index});
       }
     });
-    if (found.length === 0) return;
+    if (found.length === 0 && withFacts.length === 0) return;
     const contract = await loadContract(options.siteDir);
+    for (const node of withFacts) {
+      const where = `${file.path}:${node.position?.start.line ?? '?'}`;
+      node.value = substituteFacts(contract, options.siteDir, node.value, where);
+    }
     // Replace from the end so earlier indexes stay valid.
     for (const {node, parent, index} of found.reverse()) {
       const where = `${file.path}:${node.position?.start.line ?? '?'}`;
@@ -246,7 +268,7 @@ export default function remarkVultusContract(options: Options) {
           const attributes = node.attributes ?? {};
           const render = textRenderers[node.name];
           if (!render) continue;
-          replacement = render(contract, attributes);
+          replacement = render(contract, attributes, options.siteDir);
         } else {
           const renderer = leafRenderers[node.name];
           if (!renderer) continue;

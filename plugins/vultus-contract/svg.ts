@@ -37,6 +37,27 @@ export type BarChart = {
   reference?: {value: number; label: string};
 };
 
+/**
+ * How many series (lines, or bar groups) a chart may draw: src/css/charts.css colours
+ * `vultus-chart__series-0` to `vultus-chart__series-5`, each at 3:1 or more against the page in
+ * both colour modes (tests/unit/chart-colours.test.ts). The most any chart draws today is four, the
+ * dimensions of a face-to-document groups chart (age band, sex, skin tone, document photo age; the
+ * data schemas allow no more), but a DET chart draws one line per model version, which nothing
+ * bounds. A chart with more series than colours fails the build, naming the chart, instead of
+ * drawing the rest in the default black.
+ */
+export const seriesPaletteSize = 6;
+
+function checkSeriesCount(chart: {id: string; title: string}, names: string[]): void {
+  if (names.length <= seriesPaletteSize) return;
+  throw new Error(
+    `chart "${chart.id}" (${chart.title}) has ${names.length} series (${names.join(', ')}), but ` +
+      `src/css/charts.css colours only ${seriesPaletteSize} (vultus-chart__series-0 to ` +
+      `vultus-chart__series-${seriesPaletteSize - 1}): split the chart, or add a colour for both ` +
+      `modes to charts.css and raise seriesPaletteSize in plugins/vultus-contract/svg.ts`,
+  );
+}
+
 const width = 480;
 const height = 320;
 const margin = {top: 16, right: 28, bottom: 68, left: 80};
@@ -160,6 +181,10 @@ function extent(values: number[], log: boolean): [number, number] {
 }
 
 export function lineChart(chart: LineChart): Element {
+  checkSeriesCount(
+    chart,
+    chart.series.map((series) => series.name),
+  );
   const xs = chart.series.flatMap((series) => series.points.map((point) => point.x));
   const ys = chart.series.flatMap((series) => series.points.map((point) => point.y));
   const x = (chart.xLog ? scaleLog() : scaleLinear())
@@ -239,6 +264,7 @@ export function barChart(chart: BarChart): Element {
     );
   }
   const groups = [...new Set(chart.bars.map((bar) => bar.group ?? ''))];
+  checkSeriesCount(chart, groups);
   for (const bar of chart.bars) {
     const left = x(bar.label) ?? 0;
     const barWidth = x.bandwidth();

@@ -5,6 +5,11 @@
  * 2. Cross-file invariants the pages rely on: DET monotonicity, recommended thresholds that are real
  *    operating points, point estimates inside their confidence intervals, the API default thresholds,
  *    demographic compositions that sum to 100, and business outcomes that recompute from their sources.
+ * 3. The published figures hold together (section 9): every rate is k of n for a whole k, and below 20
+ *    events it is published as k of n with its exact interval; groups that split a sample add up to it and
+ *    average to its rate; pair counts follow from the subjects; each interval method suits its protocol and
+ *    recomputes; no FNIR beats the rank-1 floor; the business flows model the recommended settings; every
+ *    evaluated collection fits the product's collection limit.
  *
  * Run: node --import tsx --test tests/unit/metrics-data.test.ts
  */
@@ -79,15 +84,18 @@ interface VerificationFile {
   evaluation_set: {demographic_composition: Composition};
   models: VerificationModel[];
 }
+/** A rate resting on few events is published as its count, k of n (section 9). */
 interface SearchPoint {
   threshold: number;
-  fpir: number;
-  fnir: number;
+  fpir: number | Counted;
+  fnir: number | Counted;
 }
 interface Gallery {
   gallery_size: number;
+  mated_searches: number;
+  non_mated_searches: number;
   fnir_at_fpir: {fpir: number; threshold: number; fnir: Estimate}[];
-  rank_identification_rate: {rank_1: Estimate; rank_5: Estimate};
+  rank_identification_rate: {rank_1: Estimate | Counted; rank_5: Estimate | Counted};
   operating_points: SearchPoint[];
 }
 interface SearchFile {
@@ -138,15 +146,15 @@ interface LivenessFile {
 interface ChallengeRow {
   legal_age: number;
   challenge_age: number;
-  false_positive_rate: Estimate;
-  false_negative_rate: Estimate;
+  false_positive_rate: Counted;
+  false_negative_rate: Counted;
 }
 interface AgeUseCase {
   use_case: string;
   legal_age: number;
   challenge_age: number;
-  false_positive_rate: number;
-  false_negative_rate: number;
+  false_positive_rate: Counted;
+  false_negative_rate: Counted;
   default: boolean;
 }
 interface AgeFile {
@@ -335,6 +343,8 @@ function resolve(source: Source): number {
       current = hits[0];
     }
   }
+  // A figure counted from few events stands for k / n.
+  if (isCounted(current)) return (current.events / current.of) * (source.multiplier ?? 1);
   assert.equal(typeof current, 'number', `${source.file}: ${source.path} is not a number`);
   return (current as number) * (source.multiplier ?? 1);
 }
@@ -396,7 +406,11 @@ test('every point estimate lies within its ci95, and every ci95 has low <= high'
         return;
       }
       const ci = node.ci95;
-      const value = node.value;
+      // A count (k events of n) stands for k / n.
+      const value =
+        node.value === undefined && typeof node.events === 'number' && typeof node.of === 'number'
+          ? node.events / node.of
+          : node.value;
       if (!Array.isArray(ci) || ci.length !== 2 || typeof value !== 'number') {
         failures.push(`${file}: ${at} ci95 needs a numeric value and a two-number interval`);
         return;
@@ -591,12 +605,12 @@ test('face-search.yaml: operating points, FNIR at fixed FPIR and rank rates are 
       label,
     );
     assertMonotone(
-      g.operating_points.map((p) => p.fpir),
+      g.operating_points.map((p) => rateOf(p.fpir)),
       'down',
       `${label} FPIR`,
     );
     assertMonotone(
-      g.operating_points.map((p) => p.fnir),
+      g.operating_points.map((p) => rateOf(p.fnir)),
       'up',
       `${label} FNIR`,
     );
@@ -611,16 +625,16 @@ test('face-search.yaml: operating points, FNIR at fixed FPIR and rank rates are 
       const below = g.operating_points.find((p) => p.threshold >= fixed.threshold - 1e-9);
       assert.ok(above && below, `${label}: threshold ${fixed.threshold} outside the operating points`);
       assert.ok(
-        fixed.fpir <= above.fpir + 1e-12 && fixed.fpir >= below.fpir - 1e-12,
+        fixed.fpir <= rateOf(above.fpir) + 1e-12 && fixed.fpir >= rateOf(below.fpir) - 1e-12,
         `${label}: FPIR ${fixed.fpir} is not between the operating points around threshold ${fixed.threshold}`,
       );
       assert.ok(
-        fixed.fnir.value >= above.fnir - 1e-12 && fixed.fnir.value <= below.fnir + 1e-12,
+        fixed.fnir.value >= rateOf(above.fnir) - 1e-12 && fixed.fnir.value <= rateOf(below.fnir) + 1e-12,
         `${label}: FNIR ${fixed.fnir.value} at FPIR ${fixed.fpir} is not between the operating points around it`,
       );
     }
-    const rank1 = g.rank_identification_rate.rank_1.value;
-    const rank5 = g.rank_identification_rate.rank_5.value;
+    const rank1 = rateOf(g.rank_identification_rate.rank_1);
+    const rank5 = rateOf(g.rank_identification_rate.rank_5);
     assert.ok(rank5 >= rank1, `${label}: rank-5 rate must be >= rank-1 rate`);
     assert.ok(
       rank1 >= 1 - at01.fnir.value - 1e-9,
@@ -634,7 +648,7 @@ test('face-search.yaml: operating points, FNIR at fixed FPIR and rank rates are 
     assertMonotone(fnirs, 'up', `FNIR at FPIR ${fpir} across gallery sizes`);
   }
   assertMonotone(
-    data.galleries.map((g) => g.rank_identification_rate.rank_1.value),
+    data.galleries.map((g) => rateOf(g.rank_identification_rate.rank_1)),
     'down',
     'rank-1 across gallery sizes',
   );
@@ -657,8 +671,8 @@ test('face-search.yaml: recommended thresholds are operating points; default is 
       point,
       `"${rec.use_case}": threshold ${rec.threshold} is not an operating point of gallery ${rec.gallery_size}`,
     );
-    assert.equal(rec.fpir, point.fpir, `"${rec.use_case}": FPIR differs from the operating point`);
-    assert.equal(rec.fnir, point.fnir, `"${rec.use_case}": FNIR differs from the operating point`);
+    assert.deepEqual(rec.fpir, point.fpir, `"${rec.use_case}": FPIR differs from the operating point`);
+    assert.deepEqual(rec.fnir, point.fnir, `"${rec.use_case}": FNIR differs from the operating point`);
   }
   const dflt = only(data.recommended_thresholds, (r) => r.default, 'default use case');
   assert.ok(close(dflt.threshold, DEFAULTS.faceSearch), `default use case threshold ${dflt.threshold}`);
@@ -804,14 +818,14 @@ test('age.yaml: recommended challenge ages match the challenge table; defaults a
       (r) => r.legal_age === rec.legal_age && r.challenge_age === rec.challenge_age,
       `"${rec.use_case}" challenge row`,
     );
-    assert.equal(
+    assert.deepEqual(
       rec.false_positive_rate,
-      row.false_positive_rate.value,
+      row.false_positive_rate,
       `"${rec.use_case}": false positive rate`,
     );
-    assert.equal(
+    assert.deepEqual(
       rec.false_negative_rate,
-      row.false_negative_rate.value,
+      row.false_negative_rate,
       `"${rec.use_case}": false negative rate`,
     );
     if (rec.default) {
@@ -838,12 +852,12 @@ test('age.yaml: recommended challenge ages match the challenge table; defaults a
       .filter((r) => r.legal_age === legal)
       .sort((a, b) => a.challenge_age - b.challenge_age);
     assertMonotone(
-      rows.map((r) => r.false_positive_rate.value),
+      rows.map((r) => rateOf(r.false_positive_rate)),
       'down',
       `age ${legal}+ false positive rate`,
     );
     assertMonotone(
-      rows.map((r) => r.false_negative_rate.value),
+      rows.map((r) => rateOf(r.false_negative_rate)),
       'up',
       `age ${legal}+ false negative rate`,
     );
@@ -907,8 +921,9 @@ test('business.yaml: every sourced figure equals its source, and outcomes recomp
         (r): r is SourcedRate => r !== undefined,
       );
       for (const rate of rates) {
+        // Equal to its source as published; a count's k / n rounded as the value is written.
         assert.ok(
-          close(rate.value, resolve(rate.from)),
+          within(rate.value, resolve(rate.from), halfUnit(rate.value)),
           `${label} "${check.name}": ${rate.metric} ${rate.value} differs from ${rate.from.file} ${rate.from.path}`,
         );
         for (const key of ['threshold', 'legal_age', 'challenge_age'] as const) {
@@ -974,4 +989,998 @@ test('business.yaml: every sourced figure equals its source, and outcomes recomp
       `${label}: resubmission cannot lower the pass rate`,
     );
   }
+});
+
+// ---------------------------------------------------------------- 9. the published figures hold together
+//
+// Each rule below holds for every evaluation, not for one number: a rate is k of n for a whole number k;
+// a figure resting on few events is published as its count with an exact interval; groups that partition
+// a sample add up to it and average to its rate; the interval method suits the protocol; no threshold
+// beats the rank-1 floor; the flows model the recommended thresholds; the evaluated collections exist.
+
+/**
+ * Half a unit in the last digit of a number as the data writes it, at least two significant figures
+ * (YAML drops a trailing zero: 5.0e-5 parses as 5e-5): 0.0042 → 0.00005, 0.2 → 0.005, 0.000313 → 5e-7.
+ */
+function halfUnit(value: number): number {
+  if (value === 0) return 0;
+  const [mantissa = '', exponent = '0'] = value.toExponential().split('e');
+  const decimals = Math.max(1, mantissa.split('.')[1]?.length ?? 0);
+  return 0.5 * 10 ** (Number(exponent) - decimals);
+}
+
+/** |a - b| within a rounding tolerance, with room for binary floating point. */
+function within(a: number, b: number, tolerance: number): boolean {
+  return Math.abs(a - b) <= tolerance * (1 + 1e-9) + 1e-15;
+}
+
+/** A figure counted from k events out of n: `{events, of, ci95}`, with `value` only from 20 events up. */
+interface Counted {
+  events: number;
+  of: number;
+  value?: number;
+  ci95: [number, number];
+}
+type Figure = number | Estimate | Counted;
+
+function isCounted(figure: unknown): figure is Counted {
+  return isRecord(figure) && typeof figure.events === 'number' && typeof figure.of === 'number';
+}
+
+/** The rate a figure stands for: the number, an estimate's value, or k / n. */
+function rateOf(figure: Figure): number {
+  if (typeof figure === 'number') return figure;
+  if (isCounted(figure)) return figure.value ?? figure.events / figure.of;
+  return figure.value;
+}
+
+/** The rounding a figure was published with: none for a count. */
+function precisionOf(figure: Figure): number {
+  if (typeof figure === 'number') return halfUnit(figure);
+  if (isCounted(figure)) return 0;
+  return halfUnit(figure.value);
+}
+
+/** Fewer events than this, on either side, and a figure is published as k of n with an exact interval. */
+const FEW_EVENTS = 20;
+
+/** P(X <= k) for X ~ Binomial(n, p), summed term by term (k is small wherever this is used). */
+function binomialCdf(k: number, n: number, p: number): number {
+  if (k < 0) return 0;
+  if (k >= n || p <= 0) return 1;
+  if (p >= 1) return 0;
+  let logTerm = n * Math.log1p(-p);
+  let sum = Math.exp(logTerm);
+  for (let i = 1; i <= k; i += 1) {
+    logTerm += Math.log((n - i + 1) / i) + Math.log(p) - Math.log1p(-p);
+    sum += Math.exp(logTerm);
+  }
+  return Math.min(1, sum);
+}
+
+/** The exact (Clopper-Pearson) 95% interval of k events out of n. */
+function clopperPearson(k: number, n: number): [number, number] {
+  if (n - k < k) {
+    const [low, high] = clopperPearson(n - k, n);
+    return [1 - high, 1 - low];
+  }
+  assert.ok(k < 1000, `Clopper-Pearson is computed here for small counts only (${k} of ${n})`);
+  const solve = (target: number, j: number): number => {
+    let low = 0;
+    let high = 1;
+    for (let i = 0; i < 200; i += 1) {
+      const middle = (low + high) / 2;
+      if (binomialCdf(j, n, middle) > target) low = middle;
+      else high = middle;
+    }
+    return (low + high) / 2;
+  };
+  return [k === 0 ? 0 : solve(0.975, k - 1), solve(0.025, k)];
+}
+
+/** The Wilson score 95% interval of k events out of n, on n / designEffect effective samples. */
+function wilson(k: number, n: number, designEffect = 1): [number, number] {
+  const z = 1.959964;
+  const p = k / n;
+  const m = n / designEffect;
+  const denominator = 1 + (z * z) / m;
+  const centre = (p + (z * z) / (2 * m)) / denominator;
+  const half = (z * Math.sqrt((p * (1 - p)) / m + (z * z) / (4 * m * m))) / denominator;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/** Whether a published interval is the computed one, each bound rounded as published. */
+function sameInterval(published: [number, number], computed: [number, number]): boolean {
+  return (
+    within(published[0], computed[0], halfUnit(published[0])) &&
+    within(published[1], computed[1], halfUnit(published[1]))
+  );
+}
+
+const fmtInterval = ([low, high]: [number, number]): string =>
+  `[${low.toPrecision(3)}, ${high.toPrecision(3)}]`;
+
+/** A rate whose denominator the data states: where it is, what it counts, and what is published. */
+interface CountedFigure {
+  file: string;
+  label: string;
+  /** The data key that holds it (`fnmr`, `apcer`, `false_positive_rate`): what ci_method.applies_to names. */
+  key: string;
+  n: number;
+  /** Events, where the data states them (a counted figure, or accepted / rejected on its row). */
+  k?: number;
+  value?: number;
+  ci95?: [number, number];
+  /** Published as `{events, of, ci95}`. */
+  counted: boolean;
+}
+
+function countedFigure(
+  file: string,
+  label: string,
+  key: string,
+  figure: unknown,
+  context: {n?: number; k?: number},
+): CountedFigure {
+  if (isCounted(figure)) {
+    return {
+      file,
+      label,
+      key,
+      n: figure.of,
+      k: figure.events,
+      ...(figure.value === undefined ? {} : {value: figure.value}),
+      ci95: figure.ci95,
+      counted: true,
+    };
+  }
+  assert.ok(context.n !== undefined, `${file} ${label}: no denominator for ${key}`);
+  if (typeof figure === 'number') {
+    return {
+      file,
+      label,
+      key,
+      n: context.n,
+      ...(context.k === undefined ? {} : {k: context.k}),
+      value: figure,
+      counted: false,
+    };
+  }
+  const estimate = figure as Estimate;
+  return {
+    file,
+    label,
+    key,
+    n: context.n,
+    ...(context.k === undefined ? {} : {k: context.k}),
+    value: estimate.value,
+    ci95: estimate.ci95,
+    counted: false,
+  };
+}
+
+type Json = Record<string, unknown>;
+const json = (value: unknown): Json => (isRecord(value) ? value : {});
+const jsonList = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+
+/** Every published rate whose denominator the data states, in every metrics file. */
+function countedFigures(): CountedFigure[] {
+  const figures: CountedFigure[] = [];
+  for (const file of ['face-match.yaml', 'face-to-document.yaml'] as const) {
+    const data = json(load(file));
+    const size = json(json(data.evaluation_set).size);
+    const genuine = size.genuine_pairs as number;
+    const impostor = size.impostor_pairs as number;
+    for (const model of jsonList(data.models)) {
+      const version = String(model.model_version);
+      for (const point of jsonList(model.det)) {
+        const at = `${version} DET ${String(point.threshold)}`;
+        figures.push(countedFigure(file, at, 'fmr', point.fmr, {n: impostor}));
+        figures.push(countedFigure(file, at, 'fnmr', point.fnmr, {n: genuine}));
+      }
+      for (const row of jsonList(json(model.groups).results)) {
+        const at = `${version} ${String(row.dimension)} ${String(row.group)}`;
+        figures.push(countedFigure(file, at, 'fnmr', row.fnmr, {n: row.genuine_pairs as number}));
+        figures.push(countedFigure(file, at, 'fmr', row.fmr, {n: row.impostor_pairs as number}));
+      }
+      for (const point of jsonList(json(model.document_photo_age_fnmr).points)) {
+        for (const row of jsonList(point.results)) {
+          figures.push(
+            countedFigure(
+              file,
+              `${version} photo age ${String(row.group)} at ${String(point.threshold)}`,
+              'fnmr',
+              row.fnmr,
+              {
+                n: row.genuine_pairs as number,
+                k: row.rejected as number,
+              },
+            ),
+          );
+        }
+      }
+    }
+  }
+  {
+    const file = 'face-search.yaml';
+    const data = json(load(file));
+    const galleries = jsonList(data.galleries);
+    for (const gallery of galleries) {
+      const mated = gallery.mated_searches as number;
+      const nonMated = gallery.non_mated_searches as number;
+      const at = `gallery ${String(gallery.gallery_size)}`;
+      for (const point of jsonList(gallery.operating_points)) {
+        figures.push(
+          countedFigure(file, `${at} threshold ${String(point.threshold)}`, 'fpir', point.fpir, {
+            n: nonMated,
+          }),
+        );
+        figures.push(
+          countedFigure(file, `${at} threshold ${String(point.threshold)}`, 'fnir', point.fnir, {n: mated}),
+        );
+      }
+      for (const fixed of jsonList(gallery.fnir_at_fpir)) {
+        figures.push(
+          countedFigure(file, `${at} FNIR at FPIR ${String(fixed.fpir)}`, 'fnir', fixed.fnir, {n: mated}),
+        );
+      }
+      const ranks = json(gallery.rank_identification_rate);
+      for (const rank of ['rank_1', 'rank_5']) {
+        figures.push(countedFigure(file, `${at} ${rank}`, rank, ranks[rank], {n: mated}));
+      }
+    }
+    for (const row of jsonList(json(data.groups).results)) {
+      const at = `group ${String(row.dimension)} ${String(row.group)}`;
+      figures.push(countedFigure(file, at, 'fnir', row.fnir, {n: row.mated_searches as number}));
+      figures.push(countedFigure(file, at, 'fpir', row.fpir, {n: row.non_mated_searches as number}));
+    }
+  }
+  {
+    const file = 'liveness.yaml';
+    const data = json(load(file));
+    for (const mode of jsonList(data.modes)) {
+      const method = json(mode.test_method);
+      const results = json(mode.results);
+      const at = String(mode.mode);
+      for (const species of jsonList(results.attack_species)) {
+        figures.push(
+          countedFigure(file, `${at} ${String(species.id)}`, 'apcer', species.apcer, {
+            n: species.presentations as number,
+            k: species.accepted as number,
+          }),
+        );
+      }
+      figures.push(
+        countedFigure(file, `${at} BPCER`, 'bpcer', results.bpcer, {
+          n: method.bona_fide_presentations as number,
+          k: results.bona_fide_rejected as number,
+        }),
+      );
+      for (const row of [...jsonList(mode.groups), ...jsonList(mode.conditions)]) {
+        figures.push(
+          countedFigure(
+            file,
+            `${at} ${String(row.dimension)} ${String(row.group ?? row.condition)}`,
+            'bpcer',
+            row.bpcer,
+            {
+              n: row.presentations as number,
+              k: row.rejected as number,
+            },
+          ),
+        );
+      }
+      for (const point of jsonList(mode.threshold_sweep)) {
+        figures.push(
+          countedFigure(file, `${at} sweep ${String(point.threshold)}`, 'bpcer', point.bpcer, {
+            n: method.bona_fide_presentations as number,
+          }),
+        );
+      }
+    }
+    const second = json(json(data.bona_fide_set).second_attempt);
+    figures.push(
+      countedFigure(file, 'second attempt', 'pass_rate', second.pass_rate, {
+        n: second.rejected_first_attempt as number,
+        k: second.passed_second_attempt as number,
+      }),
+    );
+  }
+  {
+    const file = 'age.yaml';
+    const data = json(load(file));
+    for (const row of jsonList(data.challenge_ages)) {
+      const at = `${String(row.legal_age)}+ at challenge age ${String(row.challenge_age)}`;
+      figures.push(
+        countedFigure(file, `${at}, minors passed`, 'false_positive_rate', row.false_positive_rate, {
+          n: row.minors_subjects as number,
+        }),
+      );
+      figures.push(
+        countedFigure(file, `${at}, adults to the fallback`, 'false_negative_rate', row.false_negative_rate, {
+          n: row.adults_subjects as number,
+        }),
+      );
+    }
+    for (const row of jsonList(data.groups)) {
+      const passed = json(row.minors_passed_at_25);
+      figures.push(
+        countedFigure(
+          file,
+          `${String(row.dimension)} ${String(row.group)}, minors passed at 25`,
+          'minors_passed_at_25',
+          isCounted(passed) ? passed : passed.rate,
+          {n: passed.minors_subjects as number},
+        ),
+      );
+    }
+  }
+  return figures;
+}
+
+/** The events behind a figure: stated, or the whole number its rate is k / n of (undefined if none is). */
+function eventsOf(figure: CountedFigure): number | undefined {
+  if (figure.k !== undefined) return figure.k;
+  if (figure.value === undefined) return undefined;
+  const exact = figure.value * figure.n;
+  const candidates = [Math.floor(exact), Math.ceil(exact)].filter((k) =>
+    within(k / figure.n, figure.value as number, halfUnit(figure.value as number)),
+  );
+  return candidates.sort((a, b) => Math.abs(a - exact) - Math.abs(b - exact))[0];
+}
+
+test('every rate is k of n for a whole number k; below 20 events it is published as k of n with its exact interval', () => {
+  const failures: string[] = [];
+  for (const figure of countedFigures()) {
+    const label = `${figure.file} ${figure.label} ${figure.key}`;
+    const k = eventsOf(figure);
+    if (figure.value !== undefined) {
+      if (k === undefined) {
+        failures.push(
+          `${label}: ${figure.value} of ${figure.n} is ${(figure.value * figure.n).toFixed(2)} events, not a whole number`,
+        );
+        continue;
+      }
+      if (!within(k / figure.n, figure.value, halfUnit(figure.value))) {
+        failures.push(`${label}: ${figure.value} is not ${k} of ${figure.n}`);
+      }
+    }
+    if (k === undefined) continue;
+    if (Math.min(k, figure.n - k) >= FEW_EVENTS) continue;
+    const rowCounts = !figure.counted && figure.k !== undefined;
+    if (!figure.counted && !rowCounts) {
+      failures.push(`${label}: rests on ${k} events of ${figure.n}: publish {events, of, ci95}, not a rate`);
+      continue;
+    }
+    if (figure.counted && figure.value !== undefined) {
+      failures.push(`${label}: ${k} of ${figure.n} is too few events for a rate: give the count alone`);
+    }
+    if (!figure.ci95) {
+      failures.push(`${label}: ${k} of ${figure.n} needs its exact (Clopper-Pearson) interval`);
+      continue;
+    }
+    const exact = clopperPearson(k, figure.n);
+    if (!sameInterval(figure.ci95, exact)) {
+      failures.push(
+        `${label}: ${k} of ${figure.n} has ci95 ${JSON.stringify(figure.ci95)}, the exact interval is ${fmtInterval(exact)}`,
+      );
+    }
+  }
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+test('face-search.yaml: on every gallery, no threshold reaches an FNIR below one minus the rank-1 rate', () => {
+  const failures: string[] = [];
+  for (const gallery of doc<SearchFile>('face-search.yaml').galleries) {
+    const rank1 = gallery.rank_identification_rate.rank_1 as Figure;
+    const floor = 1 - rateOf(rank1);
+    const points: [string, Figure][] = [
+      ...gallery.operating_points.map((p): [string, Figure] => [
+        `threshold ${p.threshold}`,
+        p.fnir as Figure,
+      ]),
+      ...gallery.fnir_at_fpir.map((f): [string, Figure] => [`FPIR ${f.fpir}`, f.fnir as Figure]),
+    ];
+    for (const [where, fnir] of points) {
+      const tolerance = precisionOf(fnir) + precisionOf(rank1);
+      if (rateOf(fnir) < floor - tolerance * (1 + 1e-9)) {
+        failures.push(
+          `gallery ${gallery.gallery_size}, ${where}: FNIR ${rateOf(fnir)} is below 1 - rank-1 rate = ${floor.toPrecision(2)}`,
+        );
+      }
+    }
+  }
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+/** One split of a sample into groups: each group's size and rate, and the sample's own size and rate. */
+interface Split {
+  label: string;
+  overall: Figure;
+  total: number;
+  groups: {group: string; size: number; rate: Figure}[];
+}
+
+/** Every split of every evaluation into groups, at the operating point its groups were measured at. */
+function splits(): Split[] {
+  const result: Split[] = [];
+  const byDimension = <T extends {dimension: string}>(rows: T[]): Map<string, T[]> => {
+    const map = new Map<string, T[]>();
+    for (const row of rows) map.set(row.dimension, [...(map.get(row.dimension) ?? []), row]);
+    return map;
+  };
+  for (const file of ['face-match.yaml', 'face-to-document.yaml'] as const) {
+    const data = json(load(file));
+    const size = json(json(data.evaluation_set).size);
+    for (const model of jsonList(data.models)) {
+      const groups = json(model.groups);
+      const at = jsonList(model.det).find((p) => close(p.threshold as number, groups.threshold as number));
+      assert.ok(at, `${file}: no DET point at the group threshold`);
+      const rows = jsonList(groups.results) as (Json & {dimension: string})[];
+      for (const [dimension, list] of byDimension(rows)) {
+        const label = `${file} ${String(model.model_version)} ${dimension} at ${String(groups.threshold)}`;
+        result.push({
+          label: `${label} FNMR`,
+          overall: at.fnmr as number,
+          total: size.genuine_pairs as number,
+          groups: list.map((r) => ({
+            group: String(r.group),
+            size: r.genuine_pairs as number,
+            rate: r.fnmr as Figure,
+          })),
+        });
+        result.push({
+          label: `${label} FMR`,
+          overall: at.fmr as number,
+          total: size.impostor_pairs as number,
+          groups: list.map((r) => ({
+            group: String(r.group),
+            size: r.impostor_pairs as number,
+            rate: r.fmr as Figure,
+          })),
+        });
+      }
+      for (const point of jsonList(json(model.document_photo_age_fnmr).points)) {
+        const det = jsonList(model.det).find((p) => close(p.threshold as number, point.threshold as number));
+        assert.ok(det, `${file}: no DET point at ${String(point.threshold)}`);
+        result.push({
+          label: `${file} ${String(model.model_version)} document_photo_age at ${String(point.threshold)} FNMR`,
+          overall: det.fnmr as number,
+          total: size.genuine_pairs as number,
+          groups: jsonList(point.results).map((r) => ({
+            group: String(r.group),
+            size: r.genuine_pairs as number,
+            rate: r.fnmr as Figure,
+          })),
+        });
+      }
+    }
+  }
+  {
+    const data = doc<SearchFile>('face-search.yaml');
+    const gallery = only(data.galleries, (g) => g.gallery_size === data.groups.gallery_size, 'group gallery');
+    const at = only(
+      gallery.operating_points,
+      (p) => close(p.threshold, data.groups.threshold),
+      'group threshold',
+    );
+    const rows = data.groups.results as unknown as (Json & {dimension: string})[];
+    for (const [dimension, list] of byDimension(rows)) {
+      const label = `face-search.yaml ${dimension} at ${data.groups.threshold}`;
+      result.push({
+        label: `${label} FNIR`,
+        overall: at.fnir as Figure,
+        total: gallery.mated_searches,
+        groups: list.map((r) => ({
+          group: String(r.group),
+          size: r.mated_searches as number,
+          rate: r.fnir as Figure,
+        })),
+      });
+      result.push({
+        label: `${label} FPIR`,
+        overall: at.fpir as Figure,
+        total: gallery.non_mated_searches,
+        groups: list.map((r) => ({
+          group: String(r.group),
+          size: r.non_mated_searches as number,
+          rate: r.fpir as Figure,
+        })),
+      });
+    }
+  }
+  for (const mode of doc<LivenessFile>('liveness.yaml').modes) {
+    // The accessibility rows are extra participants outside the main bona fide set: not a split of it.
+    const rows = [...mode.groups, ...mode.conditions].filter((r) => r.dimension !== 'accessibility');
+    for (const [dimension, list] of byDimension(rows)) {
+      result.push({
+        label: `liveness.yaml ${mode.mode} ${dimension} BPCER`,
+        overall: mode.results.bpcer,
+        total: mode.test_method.bona_fide_presentations,
+        groups: list.map((r) => ({
+          group: 'group' in r ? String(r.group) : String(r.condition),
+          size: r.presentations,
+          rate: r.bpcer,
+        })),
+      });
+    }
+  }
+  {
+    const data = json(load('age.yaml'));
+    const bands = jsonList(data.mae_by_age_band);
+    const total = bands.reduce((t, b) => t + (b.subjects as number), 0);
+    const overall = data.mae_overall as Estimate;
+    result.push({
+      label: 'age.yaml MAE by true age band',
+      overall,
+      total,
+      groups: bands.map((b) => ({
+        group: String(b.age_band),
+        size: b.subjects as number,
+        rate: b.mae as Estimate,
+      })),
+    });
+    const rows = jsonList(data.groups) as (Json & {dimension: string})[];
+    const at25 = jsonList(data.challenge_ages).find((r) => r.legal_age === 18 && r.challenge_age === 25);
+    assert.ok(at25, 'age.yaml: no 18+ row at challenge age 25');
+    const minors = at25.false_positive_rate as Figure;
+    for (const [dimension, list] of byDimension(rows)) {
+      result.push({
+        label: `age.yaml ${dimension} MAE`,
+        overall,
+        total,
+        groups: list.map((r) => ({
+          group: String(r.group),
+          size: r.subjects as number,
+          rate: r.mae as Estimate,
+        })),
+      });
+      result.push({
+        label: `age.yaml ${dimension} minors passed at 25`,
+        overall: minors,
+        total: isCounted(minors) ? minors.of : (at25.minors_subjects as number),
+        groups: list.map((r) => {
+          const passed = json(r.minors_passed_at_25);
+          return isCounted(passed)
+            ? {group: String(r.group), size: passed.of, rate: passed}
+            : {group: String(r.group), size: passed.minors_subjects as number, rate: passed.rate as Estimate};
+        }),
+      });
+    }
+  }
+  return result;
+}
+
+test('for every split of every evaluation into groups that partition its sample, the size-weighted mean of the group rates is the overall rate', () => {
+  const failures: string[] = [];
+  let partitions = 0;
+  for (const split of splits()) {
+    const size = split.groups.reduce((t, g) => t + g.size, 0);
+    // Same-group impostor pairs cover part of the impostor pairs only: no partition, nothing to average.
+    if (size !== split.total) continue;
+    partitions += 1;
+    const mean = split.groups.reduce((t, g) => t + g.size * rateOf(g.rate), 0) / size;
+    const rounding =
+      precisionOf(split.overall) + split.groups.reduce((t, g) => t + g.size * precisionOf(g.rate), 0) / size;
+    if (!within(mean, rateOf(split.overall), rounding)) {
+      failures.push(
+        `${split.label}: the groups (${split.groups
+          .map((g) => `${g.group} ${rateOf(g.rate).toPrecision(3)}`)
+          .join(', ')}) average ${mean.toPrecision(3)}, the overall rate is ${rateOf(split.overall)}`,
+      );
+    }
+  }
+  assert.ok(partitions > 20, `only ${partitions} partitions found`);
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+test('group totals add up to the overall totals, dimension by dimension', () => {
+  const failures: string[] = [];
+  const sum = (label: string, parts: number[], total: number): void => {
+    const got = parts.reduce((t, p) => t + p, 0);
+    if (got !== total) failures.push(`${label}: the groups add up to ${got}, the total is ${total}`);
+  };
+  for (const split of splits()) {
+    // Impostor pairs of same-group rows are not additive: only the splits of a whole sample are.
+    if (/ FMR$/.test(split.label)) continue;
+    sum(
+      `${split.label}: sizes`,
+      split.groups.map((g) => g.size),
+      split.total,
+    );
+  }
+  for (const file of ['face-match.yaml', 'face-to-document.yaml'] as const) {
+    const data = json(load(file));
+    const subjects = json(json(data.evaluation_set).size).subjects as number;
+    for (const model of jsonList(data.models)) {
+      const rows = jsonList(json(model.groups).results).filter((r) => r.subjects !== undefined);
+      for (const dimension of new Set(rows.map((r) => String(r.dimension)))) {
+        sum(
+          `${file} ${String(model.model_version)} ${dimension}: subjects`,
+          rows.filter((r) => r.dimension === dimension).map((r) => r.subjects as number),
+          subjects,
+        );
+      }
+      for (const point of jsonList(json(model.document_photo_age_fnmr).points)) {
+        const det = jsonList(model.det).find((p) => close(p.threshold as number, point.threshold as number));
+        const genuine = json(json(data.evaluation_set).size).genuine_pairs as number;
+        const rejected = jsonList(point.results).reduce((t, r) => t + (r.rejected as number), 0);
+        if (det && !within(rejected / genuine, det.fnmr as number, halfUnit(det.fnmr as number))) {
+          failures.push(
+            `${file} document photo age at ${String(point.threshold)}: ${rejected} of ${genuine} rejected, the DET FNMR is ${String(det.fnmr)}`,
+          );
+        }
+      }
+    }
+  }
+  const live = doc<LivenessFile>('liveness.yaml');
+  for (const mode of live.modes) {
+    for (const dimension of new Set([...mode.groups, ...mode.conditions].map((r) => r.dimension))) {
+      const rows = [...mode.groups, ...mode.conditions].filter((r) => r.dimension === dimension);
+      // The accessibility rows are extra participants, outside the main bona fide set.
+      if (dimension === 'accessibility') continue;
+      sum(
+        `liveness.yaml ${mode.mode} ${dimension}: rejected`,
+        rows.map((r) => r.rejected),
+        mode.results.bona_fide_rejected,
+      );
+    }
+  }
+  // Subjects per group match the composition the evaluation set publishes (percent, one decimal).
+  for (const file of ['face-match.yaml', 'face-to-document.yaml', 'age.yaml'] as const) {
+    const data = json(load(file));
+    const composition = json(json(data.evaluation_set).demographic_composition);
+    const rows = [
+      ...jsonList(data.groups),
+      ...jsonList(data.models).flatMap((model) => jsonList(json(model.groups).results)),
+    ].filter((row) => typeof row.subjects === 'number');
+    // One row per group (the models of a file share their groups' subjects).
+    const groups = new Map<string, {dimension: string; group: string; subjects: number}>();
+    for (const row of rows) {
+      const dimension = String(row.dimension);
+      const group = String(row.group);
+      groups.set(`${dimension} ${group}`, {dimension, group, subjects: row.subjects as number});
+    }
+    for (const [key, row] of groups) {
+      const total = [...groups.values()]
+        .filter((other) => other.dimension === row.dimension)
+        .reduce((t, other) => t + other.subjects, 0);
+      const entry = jsonList(composition[row.dimension]).find((e) => e.group === row.group);
+      const share = (100 * row.subjects) / total;
+      if (!entry || !within(share, entry.percent as number, 0.05)) {
+        failures.push(
+          `${file} ${key}: ${row.subjects} of ${total} subjects is ${share.toFixed(2)}%, the composition says ${String(entry?.percent)}%`,
+        );
+      }
+    }
+  }
+  const second = json(json(load('liveness.yaml')).bona_fide_set).second_attempt as Json;
+  sum(
+    'liveness.yaml second attempt: rejected on the first attempt, pooled over the modes',
+    live.modes.map((m) => m.results.bona_fide_rejected),
+    second.rejected_first_attempt as number,
+  );
+  const age = json(load('age.yaml'));
+  const distribution = jsonList(json(age.evaluation_set).true_age_distribution);
+  sum(
+    'age.yaml true age distribution: subjects',
+    distribution.map((d) => d.subjects as number),
+    json(age.evaluation_set).subjects as number,
+  );
+  for (const band of jsonList(age.mae_by_age_band)) {
+    const row = distribution.find((d) => d.age_band === band.age_band);
+    if (row?.subjects !== band.subjects) {
+      failures.push(
+        `age.yaml MAE band ${String(band.age_band)}: ${String(band.subjects)} subjects, the distribution says ${String(row?.subjects)}`,
+      );
+    }
+  }
+  const at25 = jsonList(age.challenge_ages).find((r) => r.legal_age === 18 && r.challenge_age === 25);
+  const minors = at25?.false_positive_rate;
+  if (isCounted(minors)) {
+    for (const dimension of new Set(jsonList(age.groups).map((r) => String(r.dimension)))) {
+      const passed = jsonList(age.groups)
+        .filter((r) => r.dimension === dimension)
+        .map((r) => json(r.minors_passed_at_25));
+      sum(
+        `age.yaml ${dimension}: minors passed at 25`,
+        passed.map((p) => p.events as number),
+        minors.events,
+      );
+    }
+  }
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+test('pair counts follow from the subjects and the pairing the protocol states', () => {
+  const failures: string[] = [];
+  const expect = (label: string, got: unknown, want: number): void => {
+    if (got !== want) failures.push(`${label}: ${String(got)} impostor pairs, the protocol gives ${want}`);
+  };
+  // 1:1: every subject's enrolment selfie against one probe selfie of every other subject.
+  const match = json(load('face-match.yaml'));
+  const matchSize = json(json(match.evaluation_set).size);
+  const s = matchSize.subjects as number;
+  expect('face-match.yaml overall', matchSize.impostor_pairs, s * (s - 1));
+  for (const model of jsonList(match.models)) {
+    for (const row of jsonList(json(model.groups).results)) {
+      const label = `face-match.yaml ${String(model.model_version)} ${String(row.dimension)} ${String(row.group)}`;
+      if (typeof row.subjects !== 'number') {
+        failures.push(`${label}: same-group impostor pairs need the group's subjects`);
+        continue;
+      }
+      expect(label, row.impostor_pairs, row.subjects * (row.subjects - 1));
+    }
+  }
+  // Selfie to document: every selfie against the documents of every other subject.
+  const documents = json(load('face-to-document.yaml'));
+  const size = json(json(documents.evaluation_set).size);
+  const subjects = size.subjects as number;
+  const docs = size.genuine_pairs as number;
+  expect('face-to-document.yaml overall', size.impostor_pairs, docs * (subjects - 1));
+  for (const model of jsonList(documents.models)) {
+    for (const row of jsonList(json(model.groups).results)) {
+      const label = `face-to-document.yaml ${String(model.model_version)} ${String(row.dimension)} ${String(row.group)}`;
+      const groupDocs = row.genuine_pairs as number;
+      if (row.dimension === 'document_photo_age') {
+        // A photo age is a property of a document: its impostor pairs are its documents against every other subject.
+        expect(label, row.impostor_pairs, groupDocs * (subjects - 1));
+      } else if (typeof row.subjects !== 'number') {
+        failures.push(`${label}: same-group impostor pairs need the group's subjects`);
+      } else {
+        expect(label, row.impostor_pairs, groupDocs * (row.subjects - 1));
+      }
+    }
+  }
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+/** How an evaluation computes the 95% interval of a set of figures: `evaluation.ci_method[]`. */
+interface IntervalMethod {
+  figures: string;
+  /** The data keys of the figures it covers (`fnmr`, `apcer`, `mae`, …). */
+  applies_to: string[];
+  /** Which figures by their count: fewer than 20 events, 20 or more, or any. */
+  events: 'fewer-than-20' | '20-or-more' | 'any';
+  method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
+  resample_unit?: string;
+  resamples?: number;
+  design_effect?: number;
+  description: string;
+}
+
+const EVALUATION_FILES = [
+  'face-match.yaml',
+  'face-to-document.yaml',
+  'face-search.yaml',
+  'liveness.yaml',
+  'age.yaml',
+] as const;
+
+/** Figures whose samples are the bona fide subjects' own: pairs, searches, presentations. */
+const SUBJECT_FIGURES = new Set(['fmr', 'fnmr', 'fnir', 'fpir', 'bpcer', 'rank_1', 'rank_5', 'pass_rate']);
+
+test('the interval method of every evaluation matches its protocol and recomputes its intervals', () => {
+  const failures: string[] = [];
+  const all = countedFigures();
+  for (const file of EVALUATION_FILES) {
+    const evaluation = json(json(load(file)).evaluation);
+    const methods = evaluation.ci_method;
+    if (!Array.isArray(methods)) {
+      failures.push(
+        `${file}: evaluation.ci_method is prose; state per figure the method (wilson, clopper-pearson, normal, bootstrap) so it can be checked against the protocol`,
+      );
+      continue;
+    }
+    const entries = methods as IntervalMethod[];
+    const perSubject = evaluation.samples_per_subject;
+    if (perSubject !== 'one' && perSubject !== 'several') {
+      failures.push(
+        `${file}: evaluation.samples_per_subject must say whether the protocol takes one sample per subject or several`,
+      );
+      continue;
+    }
+    for (const entry of entries) {
+      if (perSubject === 'one' && entry.design_effect !== undefined && entry.design_effect !== 1) {
+        failures.push(
+          `${file}: "${entry.figures}" applies a design effect of ${entry.design_effect}, but the protocol takes one sample per subject: there are no repeat samples to correct for`,
+        );
+      }
+      if (
+        perSubject === 'several' &&
+        entry.events !== 'fewer-than-20' &&
+        entry.applies_to.some((key) => SUBJECT_FIGURES.has(key)) &&
+        !(entry.method === 'bootstrap' && entry.resample_unit === 'subject') &&
+        !(entry.design_effect !== undefined && entry.design_effect > 1)
+      ) {
+        failures.push(
+          `${file}: "${entry.figures}" treats samples as independent, but subjects give several samples: resample subjects or apply a design effect`,
+        );
+      }
+      if (
+        entry.method === 'bootstrap' &&
+        (entry.resample_unit === undefined || entry.resamples === undefined)
+      ) {
+        failures.push(
+          `${file}: "${entry.figures}": a bootstrap names its resample unit and its number of resamples`,
+        );
+      }
+    }
+    const few = entries.find((e) => e.events === 'fewer-than-20');
+    if (few && few.method !== 'clopper-pearson') {
+      failures.push(
+        `${file}: counts below 20 events take the exact (Clopper-Pearson) interval, not ${few.method}`,
+      );
+    }
+    // Every interval in the file is covered by a method, and the methods that can be recomputed are.
+    const keys = new Set<string>();
+    walk(load(file), '', (node, at) => {
+      if ('ci95' in node) keys.add(at.split('/').at(-1) ?? '');
+    });
+    for (const key of keys) {
+      if (!entries.some((e) => e.applies_to.includes(key))) {
+        failures.push(`${file}: no ci_method entry applies to the intervals of ${key}`);
+      }
+    }
+    for (const figure of all.filter((f) => f.file === file && f.ci95 !== undefined)) {
+      const k = eventsOf(figure);
+      if (k === undefined) continue;
+      const small = Math.min(k, figure.n - k) < FEW_EVENTS;
+      const entry = entries.find(
+        (e) =>
+          e.applies_to.includes(figure.key) &&
+          (e.events === 'any' || (e.events === 'fewer-than-20') === small),
+      );
+      const label = `${file} ${figure.label} ${figure.key} (${k} of ${figure.n})`;
+      if (!entry) {
+        failures.push(`${label}: no ci_method entry covers it`);
+        continue;
+      }
+      const ci = figure.ci95 as [number, number];
+      if (entry.method === 'wilson') {
+        const computed = wilson(k, figure.n, entry.design_effect ?? 1);
+        if (!sameInterval(ci, computed)) {
+          failures.push(
+            `${label}: ci95 ${JSON.stringify(ci)} is not the Wilson interval ${fmtInterval(computed)}`,
+          );
+        }
+      } else if (entry.method === 'clopper-pearson') {
+        const computed = clopperPearson(k, figure.n);
+        if (!sameInterval(ci, computed)) {
+          failures.push(
+            `${label}: ci95 ${JSON.stringify(ci)} is not the exact interval ${fmtInterval(computed)}`,
+          );
+        }
+      }
+    }
+  }
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+/** The recommended settings of the evaluation a business check reads its rates from. */
+function recommendationsFor(source: Source): Json[] {
+  const data = json(load(source.file));
+  const selector = (key: string): string | undefined =>
+    new RegExp(`${key}=([^\\]]+)\\]`).exec(source.path)?.[1];
+  switch (source.file) {
+    case 'face-match.yaml':
+    case 'face-to-document.yaml': {
+      const version = selector('model_version');
+      const model = jsonList(data.models).find((m) => m.model_version === version);
+      return jsonList(model?.recommended_thresholds);
+    }
+    case 'liveness.yaml': {
+      const mode = jsonList(data.modes).find((m) => m.mode === selector('mode'));
+      return jsonList(mode?.recommended_thresholds);
+    }
+    case 'face-search.yaml':
+      return jsonList(data.recommended_thresholds);
+    case 'age.yaml':
+      return jsonList(data.recommended_challenge_ages);
+    default:
+      return [];
+  }
+}
+
+test('business.yaml: every check runs at the setting recommended for its use case, or says where and why it differs', () => {
+  const failures: string[] = [];
+  const page = readFileSync(path.join(ROOT, 'docs', 'metrics', 'how-vultus-helps-your-business.md'), 'utf8');
+  for (const uc of doc<BusinessFile>('business.yaml').use_cases) {
+    for (const check of uc.checks as (Check & {recommended_use_case?: string; threshold_note?: string})[]) {
+      if (check.threshold === undefined && check.challenge_age === undefined) continue;
+      const label = `${uc.id} "${check.name}"`;
+      const source = check.genuine_reject_rate.from;
+      const recommendations = recommendationsFor(source);
+      const named = check.recommended_use_case;
+      if (named === undefined) {
+        failures.push(
+          `${label}: name the use case of ${source.file} whose recommended setting it models (recommended_use_case: ${recommendations
+            .map((r) => `"${String(r.use_case)}"`)
+            .join(' | ')})`,
+        );
+        continue;
+      }
+      const rec = recommendations.find((r) => r.use_case === named);
+      if (!rec) {
+        failures.push(`${label}: ${source.file} recommends nothing for "${named}"`);
+        continue;
+      }
+      const differs =
+        check.threshold !== undefined
+          ? !close(check.threshold, rec.threshold as number)
+          : check.legal_age !== rec.legal_age || check.challenge_age !== rec.challenge_age;
+      if (differs && !check.threshold_note) {
+        failures.push(
+          `${label}: models ${check.threshold !== undefined ? `threshold ${check.threshold}` : `challenge age ${check.challenge_age}`}, but "${named}" recommends ${
+            check.threshold !== undefined
+              ? `threshold ${String(rec.threshold)}`
+              : `challenge age ${String(rec.challenge_age)}`
+          }: use it, or state the difference in threshold_note`,
+        );
+      }
+    }
+    // The page shows each flow's settings, the use case they are recommended for, and any difference.
+    const directive = new RegExp(
+      `::data-table\\{[^}]*path="use_cases\\[id=${uc.id}\\]\\.checks"[^}]*\\}`,
+    ).exec(page)?.[0];
+    const notes = (uc.checks as {threshold_note?: string}[]).some(
+      (check) => check.threshold_note !== undefined,
+    );
+    if (
+      !directive ||
+      !/\bthreshold\b/.test(directive) ||
+      !/recommended_use_case/.test(directive) ||
+      (notes && !/threshold_note/.test(directive))
+    ) {
+      failures.push(
+        `${uc.id}: how-vultus-helps-your-business.md must render the checks with their threshold and recommended_use_case${
+          notes ? ', and threshold_note' : ''
+        }`,
+      );
+    }
+  }
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+test('every evaluated and recommended collection size fits the product collection limit, stated alike everywhere in the contract', () => {
+  const contract = parse(readFileSync(path.join(ROOT, 'contract', 'openapi.yaml'), 'utf8')) as Json;
+  const limit = json(contract['x-limits']).collection_max_faces;
+  assert.equal(typeof limit, 'number', 'x-limits.collection_max_faces');
+  const max = limit as number;
+  const failures: string[] = [];
+  const search = doc<SearchFile>('face-search.yaml');
+  const sizes: [string, number][] = [
+    ...search.galleries.map((g): [string, number] => [`gallery ${g.gallery_size}`, g.gallery_size]),
+    ...search.recommended_thresholds.map((r): [string, number] => [
+      `recommended "${r.use_case}"`,
+      r.gallery_size,
+    ]),
+    ['per-group results', search.groups.gallery_size],
+  ];
+  for (const [label, size] of sizes) {
+    if (size > max) {
+      failures.push(
+        `face-search.yaml ${label}: ${size.toLocaleString('en-US')} faces, but a collection holds at most ${max.toLocaleString('en-US')} (x-limits.collection_max_faces)`,
+      );
+    }
+  }
+  // The contract states the limit in prose and in the schema too: each must be the x-limits value.
+  const stated = new Set<string>();
+  walk(contract, '', (node, at) => {
+    if (isRecord(node.properties) && isRecord(node.properties.face_count)) {
+      const maximum = node.properties.face_count.maximum;
+      if (maximum !== undefined && maximum !== max)
+        failures.push(`contract ${at}/properties/face_count: maximum ${String(maximum)}`);
+    }
+    for (const value of Object.values(node)) {
+      if (typeof value !== 'string') continue;
+      for (const match of value.matchAll(/(?:at most|maximum of|up to) ([\d,]+) faces/g))
+        stated.add(match[1] ?? '');
+    }
+  });
+  for (const value of stated) {
+    if (Number(value.replace(/,/g, '')) !== max)
+      failures.push(`contract: a text states a collection maximum of ${value} faces`);
+  }
+  assert.deepEqual(failures, [], failures.join('\n'));
 });

@@ -17,6 +17,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parse, parseAllDocuments} from 'yaml';
+import {withFacts} from './helpers/typed-facts';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -582,7 +583,10 @@ interface ParsedPage {
 }
 
 function parsePage(page: Page): ParsedPage {
-  const source = readFileSync(path.join(ROOT, 'docs/onprem-services', page.file), 'utf8');
+  const source = withFacts(
+    readFileSync(path.join(ROOT, 'docs/onprem-services', page.file), 'utf8'),
+    `docs/onprem-services/${page.file}`,
+  );
   const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
   assert.ok(match, `${page.file}: front matter`);
   const frontMatter = record(parse(match[1] ?? ''), `${page.file} front matter`);
@@ -815,5 +819,104 @@ test('pages: GET /license is described as the contract does (it fails only witho
         assert.match(sentence, /license_missing/, `${page.file}: "${sentence.slice(0, 120)}…"`);
       }
     }
+  }
+});
+
+// ------------------------------------------------------------------ concurrency and throughput
+
+/**
+ * How many requests one worker of a container handles at once, per sizing profile: the one place the
+ * concurrency model lives (services.yaml `requests_in_flight_per_worker`). By Little's law a worker with
+ * c requests in flight and a mean latency of t seconds completes at most c / t requests per second.
+ */
+function requestsInFlight(container: string, profile: 'cpu' | 'gpu'): number {
+  const item = list(servicesFile.services, 'services')
+    .map((entry, index) => record(entry, `services[${index}]`))
+    .find((entry) => entry.name === container);
+  assert.ok(item, `services.yaml: no container ${container}`);
+  const row = list(item.sizing, `services[${container}].sizing`)
+    .map((entry, index) => record(entry, `services[${container}].sizing[${index}]`))
+    .find((entry) => String(entry.profile).toLowerCase().startsWith(profile));
+  assert.ok(row, `services[${container}].sizing: no ${profile.toUpperCase()} row`);
+  const value = num(
+    row.requests_in_flight_per_worker,
+    `services[${container}].sizing[${profile.toUpperCase()}].requests_in_flight_per_worker`,
+  );
+  assert.ok(
+    Number.isInteger(value) && value >= 1,
+    `${container} ${profile}: a whole number of requests, at least 1`,
+  );
+  return value;
+}
+
+test('per-worker throughput is at most the requests a worker handles at once over its mean latency', () => {
+  const onPremise = record(latency.on_premise, 'latency.on_premise');
+  const failures: string[] = [];
+  for (const [index, value] of list(onPremise.services, 'on_premise.services').entries()) {
+    const row = record(value, `on_premise.services[${index}]`);
+    const operationId = str(row.operation_id, `on_premise.services[${index}].operation_id`);
+    const container = contractOperations.get(operationId)?.onPremise;
+    if (typeof container !== 'string') {
+      failures.push(
+        `${operationId}: x-deployment runs it in no on-premise container, so no worker has this benchmark`,
+      );
+      continue;
+    }
+    for (const profile of ['cpu', 'gpu'] as const) {
+      const figures = record(row[profile], `${operationId}.${profile}`);
+      const throughput = num(figures.throughput_rps, `${operationId}.${profile}.throughput_rps`);
+      const p50 = num(figures.p50_ms, `${operationId}.${profile}.p50_ms`);
+      const p95 = num(figures.p95_ms, `${operationId}.${profile}.p95_ms`);
+      const at = `${operationId} ${profile.toUpperCase()} (${container})`;
+      if (typeof figures.mean_ms !== 'number') {
+        failures.push(`${at}: needs mean_ms, the mean latency the throughput follows from`);
+        continue;
+      }
+      const mean = figures.mean_ms;
+      if (mean < p50 || mean > p95)
+        failures.push(`${at}: mean ${mean} ms outside p50 ${p50} ms to p95 ${p95} ms`);
+      const inFlight = requestsInFlight(container, profile);
+      const bound = (inFlight * 1000) / mean;
+      if (throughput > bound * (1 + 1e-9)) {
+        failures.push(
+          `${at}: ${throughput} requests/s per worker, but ${inFlight} request(s) at once at a mean of ${mean} ms allow at most ${bound.toFixed(2)}`,
+        );
+      }
+    }
+  }
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+test('the concurrency model is stated once: the sizing tables render it, and prose does not retype it', () => {
+  const workers = configKeys.find((key) => key.key === 'server.workers');
+  assert.ok(workers, 'config.yaml: server.workers');
+  const retyped = /\b(?:one|\d+) requests? (?:at a time|at once)\b/i;
+  assert.doesNotMatch(workers.description, retyped, 'config.yaml server.workers: point at the sizing table');
+  const onPremise = record(latency.on_premise, 'latency.on_premise');
+  assert.doesNotMatch(
+    JSON.stringify(onPremise.method),
+    retyped,
+    'latency.yaml on_premise.method: point at the sizing table',
+  );
+  // A container with a benchmark row: its page shows the concurrency the throughput follows from.
+  const benchmarked = new Set(
+    list(onPremise.services, 'on_premise.services').map(
+      (row) => contractOperations.get(String(record(row, 'row').operation_id))?.onPremise,
+    ),
+  );
+  for (const {page, body} of parsedPages) {
+    assert.doesNotMatch(
+      body,
+      retyped,
+      `${page.file}: the sizing table states how many requests a worker handles at once`,
+    );
+    if (page.service === null || !benchmarked.has(page.service)) continue;
+    const sizing = new RegExp(
+      `::data-table\\{[^}]*path="services\\[name=${page.service}\\]\\.sizing"[^}]*\\}`,
+    ).exec(body)?.[0];
+    assert.ok(
+      sizing && /requests_in_flight_per_worker/.test(sizing),
+      `${page.file}: the sizing table shows requests_in_flight_per_worker`,
+    );
   }
 });

@@ -29,6 +29,7 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import {visit} from 'unist-util-visit';
 import type {Code, Heading, PhrasingContent, Root} from 'mdast';
+import {withFacts} from './helpers/typed-facts';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -457,7 +458,7 @@ function phrasingText(nodes: PhrasingContent[]): string {
 
 function readPage(relative: string): Page {
   const file = path.join(ROOT, relative);
-  const source = readFileSync(file, 'utf8');
+  const source = withFacts(readFileSync(file, 'utf8'), relative);
   const tree = unified()
     .use(remarkParse)
     .use(remarkFrontmatter, ['yaml'])

@@ -1,6 +1,6 @@
 /**
- * Ejected from @docusaurus/theme-classic 3.10.2 (theme/CodeBlock/index). Our changes are fenced
- * with VULTUS: the server-rendered code block is kept at hydration instead of rebuilt, and the
+ * Ejected from @docusaurus/theme-classic@3.10.2 (src/theme/CodeBlock/index.tsx). Our changes are
+ * fenced with VULTUS: the server-rendered code block is kept at hydration instead of rebuilt, and the
  * block's tokens from the build (`tokens`, plugins/code-highlight) reach `CodeBlock/Content`
  * through a context.
  */

@@ -1,4 +1,4 @@
-// Ejected from @docusaurus/core 3.10.2, lib/client/theme-fallback/Loading.
+// Ejected from @docusaurus/core@3.10.2 (lib/client/theme-fallback/Loading/index.js).
 // Why: the stock box that reports a failed chunk is white on #fa383e (3.6:1, below
 // WCAG AA) and is not announced to screen readers. Same behaviour: the error text
 // and a "Retry" button; the spinner after the delay is replaced by Infima's.

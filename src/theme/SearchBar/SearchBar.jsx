@@ -1,9 +1,9 @@
-// Ejected from @easyops-cn/docusaurus-search-local 0.55.3,
-// dist/client/client/theme/SearchBar/SearchBar.jsx. Why: the spec wants the search
-// placeholder to read "Loading..." until the index is loaded, then "Search"; the plugin
-// has no option for it and the state lives inside this component, so a wrapper
-// cannot see it. Relative imports now point into the package; our changes are
-// fenced with "VULTUS:" so an upgrade can be diffed against the upstream file.
+// Ejected from @easyops-cn/docusaurus-search-local@0.55.3 (dist/client/client/theme/SearchBar/SearchBar.jsx).
+// Why: the spec wants the search placeholder to read "Loading..." until the index is
+// loaded, then "Search"; the plugin has no option for it and the state lives inside
+// this component, so a wrapper cannot see it. Relative imports now point into the
+// package; our changes are fenced with "VULTUS:" so an upgrade can be diffed against
+// the upstream file.
 import React, { useCallback, useEffect, useRef, useState, } from "react";
 import clsx from "clsx";
 import useDocusaurusContext from "@docusaurus/useDocusaurusContext";

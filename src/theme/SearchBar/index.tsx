@@ -1,5 +1,5 @@
-// Replaces the search plugin's SearchBar entry so that it renders our ejected
-// SearchBar.jsx (see that file's header for why); the wrapper itself is upstream's.
+// Ejected from @easyops-cn/docusaurus-search-local@0.55.3 (dist/client/client/theme/SearchBar/index.jsx):
+// upstream's wrapper, unchanged but that it renders our ejected SearchBar.jsx (see its header for why).
 import React, {type ReactNode} from 'react';
 import '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated';
 import {DocsPreferredVersionContextProvider} from '@docusaurus/plugin-content-docs/client';

@@ -1,6 +1,6 @@
 /**
- * Ejected from @docusaurus/theme-classic 3.10.2 (theme/Tabs/index). Our change is fenced with
- * VULTUS: tab sets are kept at hydration instead of rebuilt.
+ * Ejected from @docusaurus/theme-classic@3.10.2 (src/theme/Tabs/index.tsx). Our change is fenced
+ * with VULTUS: tab sets are kept at hydration instead of rebuilt.
  */
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';

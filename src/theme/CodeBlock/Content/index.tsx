@@ -1,7 +1,7 @@
 /**
- * Ejected from @docusaurus/theme-classic 3.10.2 (theme/CodeBlock/Content). Our change is fenced
- * with VULTUS: the code is tokenized at build time (plugins/code-highlight), its tokens arrive as
- * token runs over the block's code and are rendered as one HTML string, instead of Prism
+ * Ejected from @docusaurus/theme-classic@3.10.2 (src/theme/CodeBlock/Content/index.tsx). Our change
+ * is fenced with VULTUS: the code is tokenized at build time (plugins/code-highlight), its tokens
+ * arrive as token runs over the block's code and are rendered as one HTML string, instead of Prism
  * tokenizing in the browser and a `CodeBlock/Line` component per line and a `Line/Token` per
  * token. Hydrating a code block costs one element. Swizzling `CodeBlock/Line` or
  * `CodeBlock/Line/Token` has no effect here.

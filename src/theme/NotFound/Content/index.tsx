@@ -1,4 +1,4 @@
-// Ejected from @docusaurus/theme-classic 3.10.2, lib/theme/NotFound/Content/index.js.
+// Ejected from @docusaurus/theme-classic@3.10.2 (lib/theme/NotFound/Content/index.js).
 // Why: with the docs at the site root, every unknown path is answered by the docs
 // plugin's root route, which renders only this content component, so the 404 page had
 // no title of its own ("Vultus Docs") and no description. The page metadata now lives

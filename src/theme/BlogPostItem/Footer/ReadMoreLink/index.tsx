@@ -1,5 +1,5 @@
 /**
- * Ejected from @docusaurus/theme-classic 3.10.2 (theme/BlogPostItem/Footer/ReadMoreLink), small.
+ * Ejected from @docusaurus/theme-classic@3.10.2 (lib/theme/BlogPostItem/Footer/ReadMoreLink/index.js), small.
  * VULTUS: the link's text names the post ("Read more" shown, "about <title>" for screen readers
  * and crawlers) instead of an `aria-label` over a bare "Read more": Lighthouse's SEO audit reads
  * link text and failed the blog list and tag pages on it. The accessible name is unchanged.

@@ -1,0 +1,286 @@
+/**
+ * Named facts of the contract and data/ that pages state in prose and in code: versions, ports,
+ * limits, retention periods, default thresholds. A page never types one; it writes
+ *
+ *   :fact{key="onprem.version"}                  in prose (`as="code"` for inline code)
+ *   `%{onprem.version}`, or %{…} in a fenced block, where the build substitutes the value
+ *
+ * and tests/unit/typed-facts.test.ts finds the literal values typed beside words that name them.
+ * Each fact also lists the spellings a page could type it in (`forms`) and the words that name it
+ * (`names`), which is what that test searches for.
+ */
+import type {PhrasingContent} from 'mdast';
+import type {Contract} from './contract';
+import {ContractError} from './contract';
+import {DataError, loadData} from './data';
+
+export interface Fact {
+  key: string;
+  /** The value as a page shows it. */
+  value: string;
+  /** Where it lives, for messages: `data/onprem/services.yaml: version`. */
+  source: string;
+  /** How a page could type it: the value and its other spellings ("24 hours", "1 day"). */
+  forms: string[];
+  /** Words that name the fact; a typed form counts only near one of them. Empty: anywhere. */
+  names: string[];
+  /** A word that must also be near: `default` for a default, so a sample's chosen value is not one. */
+  requires?: string;
+}
+
+type Json = Record<string, unknown>;
+
+const plural = (value: number, unit: string): string[] =>
+  value === 1 ? [`1 ${unit}`, `one ${unit}`] : [`${value.toLocaleString('en-US')} ${unit}s`];
+
+/** Every way a duration in seconds reads: 86400 → "86,400 seconds", "1,440 minutes", "24 hours", "1 day". */
+export function durationForms(seconds: number): string[] {
+  const forms = [...plural(seconds, 'second'), `${seconds} s`];
+  if (seconds % 60 === 0) forms.push(...plural(seconds / 60, 'minute'));
+  if (seconds % 3600 === 0) forms.push(...plural(seconds / 3600, 'hour'), `${seconds / 3600} h`);
+  if (seconds % 86400 === 0) forms.push(...plural(seconds / 86400, 'day'));
+  return forms;
+}
+
+const unitSeconds: Record<string, number> = {seconds: 1, minutes: 60, hours: 3600, days: 86400};
+/** Words of a key that say what kind of number it is, not what it is about. */
+const unitWords = new Set([
+  'max',
+  'min',
+  'default',
+  'seconds',
+  'minutes',
+  'hours',
+  'days',
+  'bytes',
+  'px',
+  'length',
+  'lifetime',
+  'limit',
+  'rps',
+]);
+
+/** The forms of one x-limits number, from the unit its key ends in. */
+function limitForms(path: string[], value: number): string[] {
+  const unitKey = [...path].reverse().find((part) => /_(seconds|minutes|hours|days|bytes|px)$/.test(part));
+  const unit = unitKey ? /_(seconds|minutes|hours|days|bytes|px)$/.exec(unitKey)?.[1] : undefined;
+  if (unit && unit in unitSeconds) return durationForms(value * (unitSeconds[unit] as number));
+  if (unit === 'bytes') {
+    const forms = [value.toLocaleString('en-US'), String(value)];
+    if (value % 1048576 === 0) forms.push(`${value / 1048576} MB`, `${value / 1048576} MiB`);
+    return forms;
+  }
+  if (unit === 'px') return [`${value} px`, `${value}px`, `${value} pixels`];
+  return [...new Set([value.toLocaleString('en-US'), String(value)])];
+}
+
+/** Words too common on the pages to say which limit a number is. */
+const vagueWords = new Set([
+  'face',
+  'image',
+  'liveness',
+  'search',
+  'interactive',
+  'webhooks',
+  'request',
+  'age',
+]);
+
+/**
+ * Words that name a limit: its key segments as written (`top_k`, `max_attempts`) and their words
+ * that are neither units nor words every page uses (`attempts`, `origins`, `metadata`).
+ */
+function namesOf(path: string[]): string[] {
+  const segments = path.filter((part) => !['default', 'min', 'max'].includes(part));
+  const words = segments.flatMap((part) => part.split('_'));
+  const lastTwo = words.slice(-2).join('_');
+  return [
+    ...new Set(
+      [...segments, lastTwo, ...words].filter(
+        (word) => word.length > 2 && !unitWords.has(word) && !vagueWords.has(word) && !/^\d+$/.test(word),
+      ),
+    ),
+  ];
+}
+
+function limitFacts(contract: Contract): Fact[] {
+  const facts: Fact[] = [];
+  const walk = (value: unknown, path: string[]) => {
+    if (typeof value === 'number') {
+      facts.push({
+        key: `limits.${path.join('.')}`,
+        value: value.toLocaleString('en-US'),
+        source: `contract/openapi.yaml: #/x-limits/${path.join('/')}`,
+        forms: limitForms(path, value),
+        names: namesOf(path),
+        ...(path.at(-1) === 'default' ? {requires: 'default'} : {}),
+      });
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+    }
+  };
+  walk(contract.document['x-limits'], []);
+  return facts;
+}
+
+function text(value: unknown, where: string): string {
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw new DataError(`${where}: expected a string or a number`);
+  }
+  return String(value);
+}
+
+/** The facts of the data files: image, chart and SDK versions, ports. */
+function dataFacts(siteDir: string): Fact[] {
+  const services = loadData(siteDir, 'onprem/services.yaml') as Json;
+  const sdk = loadData(siteDir, 'sdk/web-sdk.yaml') as Json;
+  const list = Array.isArray(services.services) ? (services.services as Json[]) : [];
+  const port = (field: 'api_port' | 'metrics_port'): string => {
+    const ports = [...new Set(list.map((service) => service[field]))];
+    if (ports.length !== 1) {
+      throw new DataError(
+        `data/onprem/services.yaml: services[].${field}: expected one port for every container`,
+      );
+    }
+    return text(ports[0], `data/onprem/services.yaml: services[].${field}`);
+  };
+  const version = text(services.version, 'data/onprem/services.yaml: version');
+  const sdkVersion = text(sdk.version, 'data/sdk/web-sdk.yaml: version');
+  const apiPort = port('api_port');
+  const metricsPort = port('metrics_port');
+  return [
+    {
+      key: 'onprem.version',
+      value: version,
+      source: 'data/onprem/services.yaml: version',
+      forms: [version],
+      names: [],
+    },
+    {
+      key: 'sdk.version',
+      value: sdkVersion,
+      source: 'data/sdk/web-sdk.yaml: version',
+      forms: [sdkVersion],
+      names: [],
+    },
+    {
+      key: 'onprem.api_port',
+      value: apiPort,
+      source: 'data/onprem/services.yaml: services[].api_port',
+      forms: [apiPort],
+      names: [],
+    },
+    {
+      key: 'onprem.metrics_port',
+      value: metricsPort,
+      source: 'data/onprem/services.yaml: services[].metrics_port',
+      forms: [metricsPort],
+      names: [],
+    },
+  ];
+}
+
+/** Retention periods of x-data-retention, by each row's key: `retention.uploaded-media` → "24 hours". */
+function retentionFacts(contract: Contract): Fact[] {
+  const rows = (contract.document['x-data-retention'] ?? []) as Json[];
+  return rows.flatMap((row, index) => {
+    const where = `contract/openapi.yaml: #/x-data-retention/${index}`;
+    const key = text(row.key, `${where}/key`);
+    const artefact = text(row.artefact, `${where}/artefact`);
+    const retention = text(row.retention, `${where}/retention`);
+    const configurable = text(row.configurable, `${where}/configurable`);
+    const words = artefact
+      .toLowerCase()
+      .replace(/\(.*?\)/g, '')
+      .split(/[^a-z]+/)
+      .filter((word) => word.length > 3 && !['with', 'from', 'that', 'everything'].includes(word));
+    const names = [...new Set(['retain', 'retention', 'kept', 'keep', 'delete', ...words])];
+    const facts: Fact[] = [
+      {key: `retention.${key}`, value: retention, source: `${where}/retention`, forms: [retention], names},
+    ];
+    if (/\d/.test(configurable)) {
+      facts.push({
+        key: `retention.${key}.configurable`,
+        value: configurable,
+        source: `${where}/configurable`,
+        forms: [configurable],
+        names,
+      });
+    }
+    return facts;
+  });
+}
+
+/** Default thresholds of the contract's config schemas: `default.FaceMatchConfig.threshold` → "0.80". */
+function defaultFacts(contract: Contract): Fact[] {
+  const facts: Fact[] = [];
+  for (const [name, schema] of Object.entries(contract.document.components?.schemas ?? {})) {
+    const properties = ((schema as Json).properties ?? {}) as Record<string, Json>;
+    for (const [property, written] of Object.entries(properties)) {
+      // A property may point at a shared schema (`{$ref: '#/components/schemas/LivenessThreshold'}`).
+      const ref =
+        typeof written.$ref === 'string' ? /^#\/components\/schemas\/(\w+)$/.exec(written.$ref) : null;
+      const definition = ref
+        ? ((contract.document.components?.schemas?.[ref[1] ?? ''] ?? {}) as Json)
+        : written;
+      if (!/threshold/.test(property) || typeof definition.default !== 'number') continue;
+      const value = definition.default;
+      facts.push({
+        key: `default.${name}.${property}`,
+        value: Number.isInteger(value) ? String(value) : value.toFixed(2),
+        source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/default`,
+        forms: [...new Set([Number.isInteger(value) ? String(value) : value.toFixed(2), String(value)])],
+        names: ['threshold'],
+        requires: 'default',
+      });
+    }
+  }
+  return facts;
+}
+
+/** Every named fact, by key. */
+export function collectFacts(contract: Contract, siteDir: string): Map<string, Fact> {
+  return new Map(
+    [
+      ...dataFacts(siteDir),
+      ...limitFacts(contract),
+      ...retentionFacts(contract),
+      ...defaultFacts(contract),
+    ].map((fact) => [fact.key, fact]),
+  );
+}
+
+function factOf(contract: Contract, siteDir: string, key: string): Fact {
+  const fact = collectFacts(contract, siteDir).get(key);
+  if (!fact) throw new ContractError(`no fact "${key}" (facts live in plugins/vultus-contract/facts.ts)`);
+  return fact;
+}
+
+/** `:fact{key="onprem.version"}`: the value as text, or as inline code with `as="code"`. */
+export function renderFact(
+  contract: Contract,
+  siteDir: string,
+  attributes: Record<string, string | null | undefined>,
+): PhrasingContent[] {
+  const fact = factOf(contract, siteDir, attributes.key ?? '');
+  if (attributes.as === 'code') return [{type: 'inlineCode', value: fact.value}];
+  if (attributes.as !== undefined && attributes.as !== null && attributes.as !== 'text') {
+    throw new ContractError(`unknown as="${attributes.as}" (one of text, code)`);
+  }
+  return [{type: 'text', value: fact.value}];
+}
+
+/** `%{onprem.version}`: a key always has a dot, so curl's own `%{http_code}` is left alone. */
+const placeholder = /%\{([a-z][\w-]*(?:\.[\w-]+)+)\}/g;
+
+/** Replaces each `%{key}` in code with the fact's value; an unknown key fails the build. */
+export function substituteFacts(contract: Contract, siteDir: string, code: string, where: string): string {
+  if (!code.includes('%{')) return code;
+  const facts = collectFacts(contract, siteDir);
+  return code.replace(placeholder, (_, key: string) => {
+    const fact = facts.get(key);
+    if (!fact)
+      throw new ContractError(`${where}: %{${key}}: no such fact (see plugins/vultus-contract/facts.ts)`);
+    return fact.value;
+  });
+}

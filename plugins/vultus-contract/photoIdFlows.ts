@@ -1,0 +1,229 @@
+/**
+ * `::photo-id-flows`: the photo ID match flows of data/metrics/photo-id-flows.yaml, with the error
+ * rates of the selfie-to-document match at each flow's threshold, read from
+ * data/metrics/face-to-document.yaml (current model): FMR and FNMR from its DET, FNMR per document
+ * photo age from its per-group results (at the per-group threshold) or its `document_photo_age_fnmr`
+ * points (at the other recommended thresholds). The flows file holds no rates.
+ *
+ *   ::photo-id-flows                                   every flow: threshold, FMR, FNMR, FNMR of the oldest portraits
+ *   ::photo-id-flows{flow="onboarding" show="calls"}   the flow's API calls in order, linked to their reference
+ *   ::photo-id-flows{flow="onboarding" show="rates"}   its threshold, FMR, FNMR and FNMR per document photo age
+ *   ::photo-id-flows{flow="onboarding"}                both
+ */
+import type {Link, List, ListItem, RootContent} from 'mdast';
+import type {Contract} from './contract';
+import {DataError, loadData, percent, pick, rateWithOdds} from './data';
+import {code, inlineMarkdown, link, paragraph, strong, table, text} from './mdast';
+import {operationAnchor, type RenderMode} from './operation';
+
+type Json = Record<string, unknown>;
+type Estimate = {value: number; ci95: [number, number]};
+
+export type PhotoIdFlow = {
+  id: string;
+  name: string;
+  threshold: number;
+  steps: Array<{operation: string; purpose: string}>;
+};
+
+export type PhotoAgeRate = {group: string; genuine_pairs: number; fnmr: Estimate};
+
+export type FlowRates = {
+  threshold: number;
+  /** The recommended use case of face-to-document.yaml at this threshold. */
+  useCase: string;
+  /** Whether it is the API default. */
+  isDefault: boolean;
+  fmr: number;
+  fnmr: number;
+  /** FNMR per document photo age, youngest portraits first. */
+  photoAge: PhotoAgeRate[];
+};
+
+const flowsFile = 'metrics/photo-id-flows.yaml';
+const ratesFile = 'metrics/face-to-document.yaml';
+const same = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9;
+const lowerFirst = (value: string): string => value.charAt(0).toLowerCase() + value.slice(1);
+
+export function loadPhotoIdFlows(siteDir: string): PhotoIdFlow[] {
+  const where = `data/${flowsFile}`;
+  const flows = pick(loadData(siteDir, flowsFile), 'flows', where);
+  if (!Array.isArray(flows)) throw new DataError(`${where}: flows: expected a list`);
+  return flows.map((flow: Json, index) => {
+    const steps = flow.steps;
+    if (
+      typeof flow.id !== 'string' ||
+      typeof flow.name !== 'string' ||
+      typeof flow.threshold !== 'number' ||
+      !Array.isArray(steps)
+    ) {
+      throw new DataError(`${where}: flows[${index}]: needs id, name, threshold and steps`);
+    }
+    return {id: flow.id, name: flow.name, threshold: flow.threshold, steps: steps as PhotoIdFlow['steps']};
+  });
+}
+
+/** The selfie-to-document error rates at one threshold, from the current model of face-to-document.yaml. */
+export function photoIdRates(siteDir: string, threshold: number): FlowRates {
+  const where = `data/${ratesFile}`;
+  const models = pick(loadData(siteDir, ratesFile), 'models', where) as Json[];
+  const model = models.find((item) => item.status === 'current');
+  if (!model) throw new DataError(`${where}: no current model`);
+  const at = `${where}: ${String(model.model_version)}`;
+  const point = (model.det as Array<{threshold: number; fmr: number; fnmr: number}>).find((item) =>
+    same(item.threshold, threshold),
+  );
+  if (!point) throw new DataError(`${at}: no DET point at threshold ${threshold}`);
+  const recommended = (
+    model.recommended_thresholds as Array<{threshold: number; use_case: string; default: boolean}>
+  ).find((item) => same(item.threshold, threshold));
+  if (!recommended) throw new DataError(`${at}: threshold ${threshold} is not a recommended threshold`);
+  let photoAge: PhotoAgeRate[];
+  const groups = model.groups as {threshold: number; results: Array<PhotoAgeRate & {dimension: string}>};
+  if (same(groups.threshold, threshold)) {
+    photoAge = groups.results.filter((row) => row.dimension === 'document_photo_age');
+  } else {
+    const points = pick(model, 'document_photo_age_fnmr.points', at) as Array<{
+      threshold: number;
+      results: PhotoAgeRate[];
+    }>;
+    const found = points.find((item) => same(item.threshold, threshold));
+    if (!found) throw new DataError(`${at}: no FNMR per document photo age at threshold ${threshold}`);
+    photoAge = found.results;
+  }
+  if (photoAge.length === 0) throw new DataError(`${at}: no document photo age results`);
+  return {
+    threshold,
+    useCase: recommended.use_case,
+    isDefault: recommended.default,
+    fmr: point.fmr,
+    fnmr: point.fnmr,
+    photoAge,
+  };
+}
+
+function operationLink(contract: Contract, operationId: string): Link {
+  const entry = contract.operations.get(operationId);
+  if (!entry || entry.webhook) throw new DataError(`data/${flowsFile}: no operation ${operationId}`);
+  return link(
+    `${entry.operation['x-doc-page'] ?? ''}#${operationAnchor(operationId)}`,
+    code(`${entry.method.toUpperCase()} ${entry.path}`),
+  );
+}
+
+const listItem = (...children: Parameters<typeof paragraph>): ListItem => ({
+  type: 'listItem',
+  spread: false,
+  children: [paragraph(...children)],
+});
+
+const list = (ordered: boolean, items: ListItem[]): List => ({
+  type: 'list',
+  ordered,
+  spread: false,
+  children: items,
+});
+
+function summary(siteDir: string, flows: PhotoIdFlow[]): RootContent[] {
+  const rates = flows.map((flow) => photoIdRates(siteDir, flow.threshold));
+  const oldest = rates[0]?.photoAge.at(-1)?.group ?? '';
+  return [
+    table(
+      [
+        'Flow',
+        'Threshold',
+        'Impostors accepted (FMR)',
+        'Genuine holders declined (FNMR)',
+        `FNMR, portraits ${oldest} old`,
+      ],
+      flows.map((flow, index) => {
+        const rate = rates[index] as FlowRates;
+        const old = rate.photoAge.find((row) => row.group === oldest);
+        if (!old) throw new DataError(`data/${ratesFile}: no "${oldest}" group at ${flow.threshold}`);
+        return [
+          link(`#${flow.id}`, text(flow.name)),
+          flow.threshold.toFixed(2),
+          rateWithOdds(rate.fmr),
+          percent(rate.fnmr),
+          percent(old.fnmr.value),
+        ];
+      }),
+    ),
+  ];
+}
+
+function calls(contract: Contract, flow: PhotoIdFlow): RootContent[] {
+  return [
+    list(
+      true,
+      flow.steps.map((step) =>
+        listItem(operationLink(contract, step.operation), text(': '), ...inlineMarkdown(step.purpose)),
+      ),
+    ),
+  ];
+}
+
+function rates(siteDir: string, flow: PhotoIdFlow): RootContent[] {
+  const rate = photoIdRates(siteDir, flow.threshold);
+  return [
+    list(false, [
+      listItem(
+        strong(text('Threshold:')),
+        text(
+          ` ${flow.threshold.toFixed(2)}, ${
+            rate.isDefault ? 'the API default' : `recommended for ${lowerFirst(rate.useCase)}`
+          }.`,
+        ),
+      ),
+      listItem(strong(text('Impostors accepted (FMR):')), text(` ${rateWithOdds(rate.fmr)}.`)),
+      listItem(
+        strong(text('Genuine holders declined (FNMR):')),
+        text(` ${percent(rate.fnmr)} of all documents.`),
+      ),
+    ]),
+    table(
+      ['Document photo age', 'Genuine holders declined (FNMR)', '95% CI', 'Genuine pairs'],
+      rate.photoAge.map((row) => [
+        row.group,
+        percent(row.fnmr.value),
+        `${percent(row.fnmr.ci95[0])} to ${percent(row.fnmr.ci95[1])}`,
+        row.genuine_pairs.toLocaleString('en-US'),
+      ]),
+    ),
+  ];
+}
+
+export function renderPhotoIdFlows(
+  contract: Contract,
+  siteDir: string,
+  attributes: Record<string, string>,
+): RootContent[] {
+  const flows = loadPhotoIdFlows(siteDir);
+  if (!attributes.flow) {
+    if (attributes.show) throw new DataError('::photo-id-flows: show="…" needs flow="…"');
+    return summary(siteDir, flows);
+  }
+  const flow = flows.find((item) => item.id === attributes.flow);
+  if (!flow) {
+    throw new DataError(
+      `data/${flowsFile}: no flow "${attributes.flow}" (${flows.map((item) => item.id).join(', ')})`,
+    );
+  }
+  switch (attributes.show) {
+    case 'calls':
+      return calls(contract, flow);
+    case 'rates':
+      return rates(siteDir, flow);
+    case undefined:
+      return [...calls(contract, flow), ...rates(siteDir, flow)];
+    default:
+      throw new DataError(`::photo-id-flows: unknown show="${attributes.show}" (calls, rates)`);
+  }
+}
+
+/** The directive, as registered in remark.ts's `leafRenderers`. */
+export const photoIdFlowsDirective = {
+  attributes: ['flow', 'show'],
+  render: (contract: Contract, attributes: Record<string, string>, _mode: RenderMode, siteDir: string) =>
+    renderPhotoIdFlows(contract, siteDir, attributes),
+};
