@@ -7,7 +7,7 @@ import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {PhrasingContent, RootContent} from 'mdast';
 import {parse} from 'yaml';
-import {code, inlineMarkdown, table, text, type Cell} from './mdast';
+import {code, inlineMarkdown, listed, table, text, type Cell} from './mdast';
 
 export class DataError extends Error {
   constructor(message: string) {
@@ -309,8 +309,9 @@ export function renderDataTable(siteDir: string, attributes: Record<string, stri
       if (format === 'codes') {
         if (!Array.isArray(value))
           throw new DataError(`${where}: item ${index}: ${columnPath} is not a list`);
-        return value.flatMap((entry: unknown, at): PhrasingContent[] =>
-          at === 0 ? [code(String(entry))] : [text(', '), code(String(entry))],
+        return listed(
+          value.map((entry: unknown) => code(String(entry))),
+          ', ',
         );
       }
       let textValue: string;

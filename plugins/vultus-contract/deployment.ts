@@ -7,12 +7,12 @@
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {PhrasingContent, RootContent} from 'mdast';
+import type {RootContent} from 'mdast';
 import {parse as parseYaml} from 'yaml';
 import {ContractError, deploymentOf, everyContainer, type Contract, type OperationEntry} from './contract';
 import {DataError, loadData} from './data';
-import {code, link, table, text, type Cell} from './mdast';
-import {operationAnchor} from './operation';
+import {code, link, listed, table, text, type Cell} from './mdast';
+import {operationLink} from './operation';
 
 export type Container = {name: string; title: string; licenceFeature: string};
 
@@ -69,16 +69,6 @@ export function placements(contract: Contract, siteDir: string): Placement[] {
     });
 }
 
-function operationCell(entry: OperationEntry): PhrasingContent[] {
-  const page = entry.operation['x-doc-page'] ?? '';
-  return [
-    link(
-      `${page}#${operationAnchor(entry.operation.operationId)}`,
-      code(`${entry.method.toUpperCase()} ${entry.path}`),
-    ),
-  ];
-}
-
 function containerCell(container: Placement['container']): Cell {
   if (container === null) return 'No';
   if (container === everyContainer) return 'Yes, every container';
@@ -96,7 +86,7 @@ function operationRows(rows: Placement[]): RootContent[] {
     table(
       ['Operation', 'Cloud', 'On-premise', 'Licence feature'],
       rows.map(({entry, cloud, container}) => [
-        operationCell(entry),
+        operationLink(entry),
         cloud ? 'Yes' : 'No',
         containerCell(container),
         featureCell(container),
@@ -112,10 +102,10 @@ function share(rows: Placement[], runs: (row: Placement) => boolean): Cell {
   if (yes.length === 0) return 'No';
   return [
     text('Only '),
-    ...yes.flatMap((row, index) => [
-      ...(index > 0 ? [text(', ')] : []),
-      code(`${row.entry.method.toUpperCase()} ${row.entry.path}`),
-    ]),
+    ...listed(
+      yes.map((row) => code(`${row.entry.method.toUpperCase()} ${row.entry.path}`)),
+      ', ',
+    ),
   ];
 }
 
@@ -186,7 +176,10 @@ function byContainer(all: Placement[], siteDir: string): RootContent[] {
         return [
           [link(containerPage(container), code(container.name))],
           container.licenceFeature === 'none' ? 'None needed' : [code(container.licenceFeature)],
-          served.flatMap((row, index) => [...(index > 0 ? [text(', ')] : []), ...operationCell(row.entry)]),
+          listed(
+            served.map((row) => operationLink(row.entry)),
+            ', ',
+          ),
         ];
       }),
     ),

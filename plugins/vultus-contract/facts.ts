@@ -62,8 +62,10 @@ const unitWords = new Set([
 
 /** The forms of one x-limits number, from the unit its key ends in. */
 function limitForms(path: string[], value: number): string[] {
-  const unitKey = [...path].reverse().find((part) => /_(seconds|minutes|hours|days|bytes|px)$/.test(part));
-  const unit = unitKey ? /_(seconds|minutes|hours|days|bytes|px)$/.exec(unitKey)?.[1] : undefined;
+  const unit = path
+    .map((part) => /_(seconds|minutes|hours|days|bytes|px)$/.exec(part)?.[1])
+    .reverse()
+    .find((found) => found !== undefined);
   if (unit && unit in unitSeconds) return durationForms(value * (unitSeconds[unit] as number));
   if (unit === 'bytes') {
     const forms = [value.toLocaleString('en-US'), String(value)];
@@ -130,10 +132,8 @@ function text(value: unknown, where: string): string {
   return String(value);
 }
 
-/** The facts of the data files: image, chart and SDK versions, ports. */
-function dataFacts(siteDir: string): Fact[] {
-  const services = loadData(siteDir, 'onprem/services.yaml') as Json;
-  const sdk = loadData(siteDir, 'sdk/web-sdk.yaml') as Json;
+/** The facts of the data files: the on-premise image and Web SDK versions, the ports. */
+function dataFacts(services: Json, sdk: Json): Fact[] {
   const list = Array.isArray(services.services) ? (services.services as Json[]) : [];
   const port = (field: 'api_port' | 'metrics_port'): string => {
     const ports = [...new Set(list.map((service) => service[field]))];
@@ -225,11 +225,12 @@ function defaultFacts(contract: Contract): Fact[] {
         : written;
       if (!/threshold/.test(property) || typeof definition.default !== 'number') continue;
       const value = definition.default;
+      const shown = Number.isInteger(value) ? String(value) : value.toFixed(2);
       facts.push({
         key: `default.${name}.${property}`,
-        value: Number.isInteger(value) ? String(value) : value.toFixed(2),
+        value: shown,
         source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/default`,
-        forms: [...new Set([Number.isInteger(value) ? String(value) : value.toFixed(2), String(value)])],
+        forms: [...new Set([shown, String(value)])],
         names: ['threshold'],
         requires: 'default',
       });
@@ -238,16 +239,25 @@ function defaultFacts(contract: Contract): Fact[] {
   return facts;
 }
 
-/** Every named fact, by key. */
+let cached: {contract: Contract; services: unknown; sdk: unknown; facts: Map<string, Fact>} | undefined;
+
+/**
+ * Every named fact, by key. Built once per version of the contract and the two data files (each
+ * loader hands back the same object until its file changes), not once per directive or code block.
+ */
 export function collectFacts(contract: Contract, siteDir: string): Map<string, Fact> {
-  return new Map(
-    [
-      ...dataFacts(siteDir),
+  const services = loadData(siteDir, 'onprem/services.yaml');
+  const sdk = loadData(siteDir, 'sdk/web-sdk.yaml');
+  if (cached?.contract !== contract || cached.services !== services || cached.sdk !== sdk) {
+    const facts = [
+      ...dataFacts(services as Json, sdk as Json),
       ...limitFacts(contract),
       ...retentionFacts(contract),
       ...defaultFacts(contract),
-    ].map((fact) => [fact.key, fact]),
-  );
+    ];
+    cached = {contract, services, sdk, facts: new Map(facts.map((fact) => [fact.key, fact]))};
+  }
+  return cached.facts;
 }
 
 function factOf(contract: Contract, siteDir: string, key: string): Fact {

@@ -9,6 +9,8 @@ import type {
   Heading,
   InlineCode,
   Link,
+  List,
+  ListItem,
   Paragraph,
   PhrasingContent,
   RootContent,
@@ -30,6 +32,28 @@ export const code = (value: string): InlineCode => ({type: 'inlineCode', value})
 export const strong = (...children: PhrasingContent[]): Strong => ({type: 'strong', children});
 export const link = (url: string, ...children: PhrasingContent[]): Link => ({type: 'link', url, children});
 export const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
+
+/** A tight list item holding one paragraph. */
+export const listItem = (...children: PhrasingContent[]): ListItem => ({
+  type: 'listItem',
+  spread: false,
+  children: [paragraph(...children)],
+});
+
+/** A tight list, numbered or not. */
+export const list = (ordered: boolean, items: ListItem[]): List => ({
+  type: 'list',
+  ordered,
+  spread: false,
+  children: items,
+});
+
+/** Inline items as a list: "a, b and c" (`last` = " and "), or "a, b, c" (`last` = ", "). */
+export function listed(items: PhrasingContent[], last: string): PhrasingContent[] {
+  return items.flatMap((item, index) =>
+    index === 0 ? [item] : [text(index === items.length - 1 ? last : ', '), item],
+  );
+}
 
 export function heading(depth: 2 | 3 | 4, value: string, id?: string): Heading {
   const node: Heading = {type: 'heading', depth, children: [text(value)]};

@@ -3,7 +3,7 @@
  * request body fields, request samples in three languages, response fields and
  * example, and the error responses it can return.
  */
-import type {BlockContent, RootContent} from 'mdast';
+import type {BlockContent, Link, RootContent} from 'mdast';
 import type {Contract, MediaType, OperationEntry, Parameter, Response} from './contract';
 import {availabilityOf, ContractError, onPremiseOnly} from './contract';
 import {
@@ -13,6 +13,7 @@ import {
   heading,
   inlineMarkdown,
   jsx,
+  link,
   paragraph,
   strong,
   table,
@@ -43,6 +44,14 @@ export function operationAnchor(operationId: string): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .replace(/([a-z])([0-9])/g, '$1-$2')
     .toLowerCase()}`;
+}
+
+/** `METHOD /path` as code, linked to the operation's reference on its page. */
+export function operationLink(entry: OperationEntry): Link {
+  return link(
+    `${entry.operation['x-doc-page'] ?? ''}#${operationAnchor(entry.operation.operationId)}`,
+    code(`${entry.method.toUpperCase()} ${entry.path}`),
+  );
 }
 
 /** The first example of a media type (named examples first). */

@@ -10,11 +10,11 @@
  *   ::photo-id-flows{flow="onboarding" show="rates"}   its threshold, FMR, FNMR and FNMR per document photo age
  *   ::photo-id-flows{flow="onboarding"}                both
  */
-import type {Link, List, ListItem, RootContent} from 'mdast';
+import type {Link, RootContent} from 'mdast';
 import type {Contract} from './contract';
 import {DataError, loadData, percent, pick, rateWithOdds} from './data';
-import {code, inlineMarkdown, link, paragraph, strong, table, text} from './mdast';
-import {operationAnchor, type RenderMode} from './operation';
+import {inlineMarkdown, link, list, listItem, strong, table, text} from './mdast';
+import {operationLink, type RenderMode} from './operation';
 
 type Json = Record<string, unknown>;
 type Estimate = {value: number; ci95: [number, number]};
@@ -102,27 +102,11 @@ export function photoIdRates(siteDir: string, threshold: number): FlowRates {
   };
 }
 
-function operationLink(contract: Contract, operationId: string): Link {
+function stepLink(contract: Contract, operationId: string): Link {
   const entry = contract.operations.get(operationId);
   if (!entry || entry.webhook) throw new DataError(`data/${flowsFile}: no operation ${operationId}`);
-  return link(
-    `${entry.operation['x-doc-page'] ?? ''}#${operationAnchor(operationId)}`,
-    code(`${entry.method.toUpperCase()} ${entry.path}`),
-  );
+  return operationLink(entry);
 }
-
-const listItem = (...children: Parameters<typeof paragraph>): ListItem => ({
-  type: 'listItem',
-  spread: false,
-  children: [paragraph(...children)],
-});
-
-const list = (ordered: boolean, items: ListItem[]): List => ({
-  type: 'list',
-  ordered,
-  spread: false,
-  children: items,
-});
 
 function summary(siteDir: string, flows: PhotoIdFlow[]): RootContent[] {
   const rates = flows.map((flow) => photoIdRates(siteDir, flow.threshold));
@@ -157,7 +141,7 @@ function calls(contract: Contract, flow: PhotoIdFlow): RootContent[] {
     list(
       true,
       flow.steps.map((step) =>
-        listItem(operationLink(contract, step.operation), text(': '), ...inlineMarkdown(step.purpose)),
+        listItem(stepLink(contract, step.operation), text(': '), ...inlineMarkdown(step.purpose)),
       ),
     ),
   ];

@@ -11,9 +11,9 @@
  * minor version's end of support, and shown once that date is on or before `support.reviewed`.
  * `releaseNotes()` returns the same entries as data, for other outputs (such as a feed).
  */
-import type {ListItem, PhrasingContent, RootContent} from 'mdast';
+import type {PhrasingContent, RootContent} from 'mdast';
 import {DataError, loadData} from './data';
-import {heading, inlineMarkdown, link, paragraph, strong, table, text} from './mdast';
+import {heading, inlineMarkdown, link, list, listItem, paragraph, strong, table, text} from './mdast';
 
 export type Tag = 'New' | 'Changed' | 'Deprecated' | 'Breaking' | 'Model';
 export type Change = {tag: Tag; text: string};
@@ -149,16 +149,12 @@ export function releaseNotes(product: Product): ReleaseNote[] {
 }
 
 function changeList(changes: Change[]): RootContent {
-  return {
-    type: 'list',
-    ordered: false,
-    spread: false,
-    children: changes.map((change): ListItem => ({
-      type: 'listItem',
-      spread: false,
-      children: [paragraph(strong(text(`${change.tag}.`)), text(' '), ...inlineMarkdown(change.text))],
-    })),
-  };
+  return list(
+    false,
+    changes.map((change) =>
+      listItem(strong(text(`${change.tag}.`)), text(' '), ...inlineMarkdown(change.text)),
+    ),
+  );
 }
 
 function entry(note: ReleaseNote, depth: 3 | 4, details: PhrasingContent[] = []): RootContent[] {

@@ -50,6 +50,7 @@ import {renderDeploymentMatrix} from './deployment';
 import {photoIdFlowsDirective} from './photoIdFlows';
 import {releasesDirective} from './releases';
 import {renderFact, substituteFacts} from './facts';
+import {code, listed} from './mdast';
 import {sampleLanguages} from './samples';
 import {fieldRows, fieldTable} from './schemaTable';
 import {ContractError} from './contract';
@@ -174,9 +175,7 @@ export function renderChallenges(contract: Contract, as = 'prose'): PhrasingCont
     }
     return {type: 'text', value: words};
   });
-  return items.flatMap((item, index) =>
-    index === 0 ? [item] : [{type: 'text', value: index === items.length - 1 ? ' or ' : ', '}, item],
-  );
+  return listed(items, ' or ');
 }
 
 const textRenderers: Record<
@@ -212,10 +211,10 @@ function limitCodes(contract: Contract, key: string): PhrasingContent[] {
       `contract/openapi.yaml: #/x-limits/${key.replace(/\./g, '/')}: not a list of strings (as="codes")`,
     );
   }
-  return value.flatMap((item: string, index): PhrasingContent[] => [
-    ...(index === 0 ? [] : [{type: 'text' as const, value: index === value.length - 1 ? ' and ' : ', '}]),
-    {type: 'inlineCode', value: item},
-  ]);
+  return listed(
+    value.map((item: string) => code(item)),
+    ' and ',
+  );
 }
 
 /** A value of the contract's x-limits by dotted key, formatted for prose. */

@@ -14,7 +14,8 @@ const repoRoot = path.resolve(__dirname, '../..');
 export const defaultBuildDir = path.join(repoRoot, 'build');
 const nginxBin = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that nothing listens on now (for nginx here, and the mock in api-samples.test). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

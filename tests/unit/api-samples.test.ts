@@ -39,11 +39,13 @@ import assert from 'node:assert/strict';
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, request as httpRequest, type Server} from 'node:http';
-import {connect, createServer as createNetServer, type AddressInfo} from 'node:net';
+import {connect, type AddressInfo} from 'node:net';
 import {availableParallelism, tmpdir} from 'node:os';
 import path from 'node:path';
-import {loadContract, type Contract, type OperationEntry} from '../../plugins/vultus-contract/contract';
+import {loadContract, type Contract} from '../../plugins/vultus-contract/contract';
 import {signatureHeader, signatureVector} from '../../plugins/vultus-contract/signatures';
+import {freePort} from '../browser/nginx';
+import {operationCalled, operationMatchers, type OperationMatcher} from './helpers/operations';
 import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
 
 type Language = 'bash' | 'javascript' | 'python';
@@ -121,6 +123,8 @@ interface Api {
   contract: Contract;
   /** Path templates split into segments, `{param}` kept as it is. */
   templates: string[][];
+  /** The operation a request calls (helpers/operations). */
+  matchers: OperationMatcher[];
   /** The base URLs of the contract's servers, variables at their defaults. */
   servers: string[];
   /** Webhook examples in contract order: event type and compact JSON body. */
@@ -159,6 +163,7 @@ async function loadApi(): Promise<Api> {
   return {
     contract,
     templates,
+    matchers: operationMatchers(contract),
     servers: [...servers],
     events,
     webhookSecret: signatureVector(contract, 'webhook').secret,
@@ -263,14 +268,6 @@ function eventFor(api: Api, source: string): {type: string; body: string} {
 
 // ---------------------------------------------------------------- processes
 
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const {port} = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** Ends a process this test started, and its children: its own process group. */
 function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -369,18 +366,6 @@ async function startPrism(): Promise<number> {
   return port;
 }
 
-/** The operation a request is for: its method and a path template that matches. */
-function operationFor(api: Api, method: string, urlPath: string): OperationEntry | undefined {
-  const segments = urlPath.split('?')[0]?.split('/') ?? [];
-  return [...api.contract.operations.values()].find(
-    (entry) =>
-      !entry.webhook &&
-      entry.method === method.toLowerCase() &&
-      entry.path.split('/').length === segments.length &&
-      entry.path.split('/').every((part, index) => part === segments[index] || part.startsWith('{')),
-  );
-}
-
 /**
  * The file parts of a multipart body whose Content-Type the operation's `encoding` does not allow.
  * Prism 5.16 does not check `encoding`, and a part without a Content-Type makes it exit
@@ -395,9 +380,8 @@ function multipartViolations(
   body: Buffer,
 ): {violations: Violation[]; missing: boolean} {
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/.exec(contentType);
-  const media = operationFor(api, method, urlPath)?.operation.requestBody?.content?.[
-    'multipart/form-data'
-  ] as {encoding?: Record<string, {contentType?: string}>} | undefined;
+  const media = operationCalled(api.matchers, method, urlPath.split('?')[0] ?? '')?.operation.requestBody
+    ?.content?.['multipart/form-data'] as {encoding?: Record<string, {contentType?: string}>} | undefined;
   const violations: Violation[] = [];
   let missing = false;
   if (!boundary) return {violations, missing};

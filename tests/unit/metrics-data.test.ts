@@ -22,6 +22,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import type {ErrorObject} from 'ajv';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
+import {isCounted, rateOf, type Counted} from '../../plugins/vultus-contract/data';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA_DIR = path.join(ROOT, 'data', 'metrics');
@@ -1014,25 +1015,8 @@ function within(a: number, b: number, tolerance: number): boolean {
   return Math.abs(a - b) <= tolerance * (1 + 1e-9) + 1e-15;
 }
 
-/** A figure counted from k events out of n: `{events, of, ci95}`, with `value` only from 20 events up. */
-interface Counted {
-  events: number;
-  of: number;
-  value?: number;
-  ci95: [number, number];
-}
+/** A rate as the data publishes it: a number, an estimate, or k of n (the renderer's `Counted`). */
 type Figure = number | Estimate | Counted;
-
-function isCounted(figure: unknown): figure is Counted {
-  return isRecord(figure) && typeof figure.events === 'number' && typeof figure.of === 'number';
-}
-
-/** The rate a figure stands for: the number, an estimate's value, or k / n. */
-function rateOf(figure: Figure): number {
-  if (typeof figure === 'number') return figure;
-  if (isCounted(figure)) return figure.value ?? figure.events / figure.of;
-  return figure.value;
-}
 
 /** The rounding a figure was published with: none for a count. */
 function precisionOf(figure: Figure): number {
@@ -1409,6 +1393,15 @@ function splits(): Split[] {
     for (const row of rows) map.set(row.dimension, [...(map.get(row.dimension) ?? []), row]);
     return map;
   };
+  /** A split whose rows name their group in `group`, their size in `size` and their rate in `rate`. */
+  const split = (label: string, overall: Figure, total: number, rows: Json[], size: string, rate: string) => {
+    result.push({
+      label,
+      overall,
+      total,
+      groups: rows.map((r) => ({group: String(r.group), size: r[size] as number, rate: r[rate] as Figure})),
+    });
+  };
   for (const file of ['face-match.yaml', 'face-to-document.yaml'] as const) {
     const data = json(load(file));
     const size = json(json(data.evaluation_set).size);
@@ -1419,40 +1412,27 @@ function splits(): Split[] {
       const rows = jsonList(groups.results) as (Json & {dimension: string})[];
       for (const [dimension, list] of byDimension(rows)) {
         const label = `${file} ${String(model.model_version)} ${dimension} at ${String(groups.threshold)}`;
-        result.push({
-          label: `${label} FNMR`,
-          overall: at.fnmr as number,
-          total: size.genuine_pairs as number,
-          groups: list.map((r) => ({
-            group: String(r.group),
-            size: r.genuine_pairs as number,
-            rate: r.fnmr as Figure,
-          })),
-        });
-        result.push({
-          label: `${label} FMR`,
-          overall: at.fmr as number,
-          total: size.impostor_pairs as number,
-          groups: list.map((r) => ({
-            group: String(r.group),
-            size: r.impostor_pairs as number,
-            rate: r.fmr as Figure,
-          })),
-        });
+        split(
+          `${label} FNMR`,
+          at.fnmr as number,
+          size.genuine_pairs as number,
+          list,
+          'genuine_pairs',
+          'fnmr',
+        );
+        split(`${label} FMR`, at.fmr as number, size.impostor_pairs as number, list, 'impostor_pairs', 'fmr');
       }
       for (const point of jsonList(json(model.document_photo_age_fnmr).points)) {
         const det = jsonList(model.det).find((p) => close(p.threshold as number, point.threshold as number));
         assert.ok(det, `${file}: no DET point at ${String(point.threshold)}`);
-        result.push({
-          label: `${file} ${String(model.model_version)} document_photo_age at ${String(point.threshold)} FNMR`,
-          overall: det.fnmr as number,
-          total: size.genuine_pairs as number,
-          groups: jsonList(point.results).map((r) => ({
-            group: String(r.group),
-            size: r.genuine_pairs as number,
-            rate: r.fnmr as Figure,
-          })),
-        });
+        split(
+          `${file} ${String(model.model_version)} document_photo_age at ${String(point.threshold)} FNMR`,
+          det.fnmr as number,
+          size.genuine_pairs as number,
+          jsonList(point.results),
+          'genuine_pairs',
+          'fnmr',
+        );
       }
     }
   }
@@ -1467,26 +1447,15 @@ function splits(): Split[] {
     const rows = data.groups.results as unknown as (Json & {dimension: string})[];
     for (const [dimension, list] of byDimension(rows)) {
       const label = `face-search.yaml ${dimension} at ${data.groups.threshold}`;
-      result.push({
-        label: `${label} FNIR`,
-        overall: at.fnir as Figure,
-        total: gallery.mated_searches,
-        groups: list.map((r) => ({
-          group: String(r.group),
-          size: r.mated_searches as number,
-          rate: r.fnir as Figure,
-        })),
-      });
-      result.push({
-        label: `${label} FPIR`,
-        overall: at.fpir as Figure,
-        total: gallery.non_mated_searches,
-        groups: list.map((r) => ({
-          group: String(r.group),
-          size: r.non_mated_searches as number,
-          rate: r.fpir as Figure,
-        })),
-      });
+      split(`${label} FNIR`, at.fnir as Figure, gallery.mated_searches, list, 'mated_searches', 'fnir');
+      split(
+        `${label} FPIR`,
+        at.fpir as Figure,
+        gallery.non_mated_searches,
+        list,
+        'non_mated_searches',
+        'fpir',
+      );
     }
   }
   for (const mode of doc<LivenessFile>('liveness.yaml').modes) {
@@ -1510,31 +1479,20 @@ function splits(): Split[] {
     const bands = jsonList(data.mae_by_age_band);
     const total = bands.reduce((t, b) => t + (b.subjects as number), 0);
     const overall = data.mae_overall as Estimate;
-    result.push({
-      label: 'age.yaml MAE by true age band',
+    split(
+      'age.yaml MAE by true age band',
       overall,
       total,
-      groups: bands.map((b) => ({
-        group: String(b.age_band),
-        size: b.subjects as number,
-        rate: b.mae as Estimate,
-      })),
-    });
+      bands.map((b) => ({...b, group: b.age_band})),
+      'subjects',
+      'mae',
+    );
     const rows = jsonList(data.groups) as (Json & {dimension: string})[];
     const at25 = jsonList(data.challenge_ages).find((r) => r.legal_age === 18 && r.challenge_age === 25);
     assert.ok(at25, 'age.yaml: no 18+ row at challenge age 25');
     const minors = at25.false_positive_rate as Figure;
     for (const [dimension, list] of byDimension(rows)) {
-      result.push({
-        label: `age.yaml ${dimension} MAE`,
-        overall,
-        total,
-        groups: list.map((r) => ({
-          group: String(r.group),
-          size: r.subjects as number,
-          rate: r.mae as Estimate,
-        })),
-      });
+      split(`age.yaml ${dimension} MAE`, overall, total, list, 'subjects', 'mae');
       result.push({
         label: `age.yaml ${dimension} minors passed at 25`,
         overall: minors,

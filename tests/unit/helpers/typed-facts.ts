@@ -11,13 +11,18 @@ import {substituteFacts, type Fact} from '../../../plugins/vultus-contract/facts
 
 const siteDir = path.resolve(__dirname, '../../..');
 
+/** The contract document, read once per test process (the facts cache keys on this object). */
+let contract: Contract | undefined;
+
 /**
  * A page's Markdown source with each `%{key}` replaced as the build does, for the tests that read
  * sources synchronously (the facts read only the contract document and data/).
  */
 export function withFacts(source: string, file: string): string {
-  const document: unknown = parse(readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8'));
-  return substituteFacts({document} as Contract, siteDir, source, file);
+  contract ??= {
+    document: parse(readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8')) as unknown,
+  } as Contract;
+  return substituteFacts(contract, siteDir, source, file);
 }
 
 /** How far around a typed value a word that names the fact may be, in characters. */
