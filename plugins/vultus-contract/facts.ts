@@ -1,6 +1,6 @@
 /**
  * Named facts of the contract and data/ that pages state in prose and in code: versions, ports,
- * limits, retention periods, default thresholds. A page never types one; it writes
+ * limits, retention periods, default thresholds, on-premise throughput. A page never types one; it writes
  *
  *   :fact{key="onprem.version"}                  in prose (`as="code"` for inline code)
  *   `%{onprem.version}`, or %{…} in a fenced block, where the build substitutes the value
@@ -239,23 +239,56 @@ function defaultFacts(contract: Contract): Fact[] {
   return facts;
 }
 
-let cached: {contract: Contract; services: unknown; sdk: unknown; facts: Map<string, Fact>} | undefined;
+/**
+ * The on-premise benchmark's throughput per worker (data/metrics/latency.yaml):
+ * `onprem.throughput.matchFaces.cpu` → "6.5", typed as "6.5 requests per second".
+ */
+function throughputFacts(latency: Json): Fact[] {
+  const services = ((latency.on_premise as Json | undefined)?.services ?? []) as Json[];
+  return services.flatMap((service, index) =>
+    (['cpu', 'gpu'] as const).map((profile) => {
+      const where = `data/metrics/latency.yaml: on_premise.services[${index}]`;
+      const value = text(
+        (service[profile] as Json | undefined)?.throughput_rps,
+        `${where}.${profile}.throughput_rps`,
+      );
+      return {
+        key: `onprem.throughput.${text(service.operation_id, `${where}.operation_id`)}.${profile}`,
+        value,
+        source: `${where}.${profile}.throughput_rps`,
+        forms: [`${value} requests per second`, `${value} requests/s`],
+        names: [],
+      };
+    }),
+  );
+}
+
+let cached:
+  | {contract: Contract; services: unknown; sdk: unknown; latency: unknown; facts: Map<string, Fact>}
+  | undefined;
 
 /**
- * Every named fact, by key. Built once per version of the contract and the two data files (each
+ * Every named fact, by key. Built once per version of the contract and the data files (each
  * loader hands back the same object until its file changes), not once per directive or code block.
  */
 export function collectFacts(contract: Contract, siteDir: string): Map<string, Fact> {
   const services = loadData(siteDir, 'onprem/services.yaml');
   const sdk = loadData(siteDir, 'sdk/web-sdk.yaml');
-  if (cached?.contract !== contract || cached.services !== services || cached.sdk !== sdk) {
+  const latency = loadData(siteDir, 'metrics/latency.yaml');
+  if (
+    cached?.contract !== contract ||
+    cached.services !== services ||
+    cached.sdk !== sdk ||
+    cached.latency !== latency
+  ) {
     const facts = [
       ...dataFacts(services as Json, sdk as Json),
+      ...throughputFacts(latency as Json),
       ...limitFacts(contract),
       ...retentionFacts(contract),
       ...defaultFacts(contract),
     ];
-    cached = {contract, services, sdk, facts: new Map(facts.map((fact) => [fact.key, fact]))};
+    cached = {contract, services, sdk, latency, facts: new Map(facts.map((fact) => [fact.key, fact]))};
   }
   return cached.facts;
 }

@@ -87,12 +87,13 @@ test('no page types a fact of the contract or data/ that the build can render', 
   assert.ok(typedOnPurpose.length <= 50, `at most 50 typed copies stay typed (${typedOnPurpose.length})`);
 });
 
-test('the detector finds a typed version, port, limit and retention period, and passes rendered ones', async () => {
+test('the detector finds a typed version, port, limit, retention period and benchmark throughput, and passes rendered ones', async () => {
   const contract = await loadContract(siteDir);
   const facts = [...collectFacts(contract, siteDir).values()];
   const version = facts.find((fact) => fact.key === 'onprem.version');
   const port = facts.find((fact) => fact.key === 'onprem.api_port');
-  assert.ok(version && port);
+  const throughput = facts.find((fact) => fact.key === 'onprem.throughput.matchFaces.cpu');
+  assert.ok(version && port && throughput);
   const page = [
     `Pull the image with tag ${version.value}.`,
     '```bash',
@@ -102,6 +103,7 @@ test('the detector finds a typed version, port, limit and retention period, and 
     'Client tokens last 600 seconds by default.',
     'Pull the image with tag :fact{key="onprem.version"} from `%{onprem.version}`.',
     'Wait 2 seconds and retry.',
+    `One CPU worker answers ${throughput.value} requests per second.`,
   ].join('\n');
   const found = findTypedCopies('docs/example.md', page, facts).map((copy) => `${copy.line} ${copy.fact}`);
   for (const expected of [
@@ -109,6 +111,7 @@ test('the detector finds a typed version, port, limit and retention period, and 
     '3 onprem.api_port',
     '5 limits.media_retention_hours',
     '6 limits.client_token_lifetime_seconds.default',
+    '9 onprem.throughput.matchFaces.cpu',
   ]) {
     assert.ok(found.includes(expected), `${expected} in ${found.join(', ')}`);
   }
