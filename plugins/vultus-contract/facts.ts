@@ -10,9 +10,9 @@
  * (`names`), which is what that test searches for.
  */
 import type {PhrasingContent} from 'mdast';
-import type {Contract} from './contract';
-import {ContractError} from './contract';
-import {DataError, loadData} from './data';
+import type {Contract} from './contract/contract';
+import {ContractError} from './contract/contract';
+import {DataError, loadData} from './data/load';
 
 export interface Fact {
   key: string;

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import sidebars from '../../sidebars';
-import {contractRelativePath, loadContract} from './contract';
+import {contractRelativePath, loadContract} from './contract/contract';
 import {writeLlmsOutputs} from './llms';
 
 export default function vultusContractPlugin(context: LoadContext): Plugin<{operations: number}> {

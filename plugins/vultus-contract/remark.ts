@@ -32,7 +32,7 @@ import type {BlockContent, Code, InlineCode, Parent, PhrasingContent, Root, Root
 import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-directive';
 import type {VFile} from 'vfile';
 import {visit} from 'unist-util-visit';
-import {loadContract, type Contract} from './contract';
+import {loadContract, type Contract} from './contract/contract';
 import {
   renderDataRetention,
   renderDeclineReasons,
@@ -41,19 +41,20 @@ import {
   renderOperationsIndex,
   renderRateLimits,
   renderWebhookEvents,
-} from './catalogues';
-import {codeTabs, renderOperation, type RenderMode} from './operation';
-import {renderDataTable, renderLatency, renderThresholds} from './data';
-import {renderChart} from './charts';
-import {renderSignatureVector} from './signatures';
-import {renderDeploymentMatrix} from './deployment';
-import {photoIdFlowsDirective} from './photoIdFlows';
-import {releasesDirective} from './releases';
+} from './contract/catalogues';
+import {codeTabs, renderOperation, type RenderMode} from './contract/operation';
+import {renderDataTable} from './data/dataTable';
+import {renderLatency, renderThresholds} from './metrics/thresholds';
+import {renderChart} from './metrics/charts';
+import {renderSignatureVector} from './contract/signatures';
+import {renderDeploymentMatrix} from './contract/deployment';
+import {photoIdFlowsDirective} from './metrics/photoIdFlows';
+import {releasesDirective} from './data/releases';
 import {renderFact, substituteFacts} from './facts';
 import {code, listed} from './mdast';
-import {sampleLanguages} from './samples';
-import {fieldRows, fieldTable} from './schemaTable';
-import {ContractError} from './contract';
+import {sampleLanguages} from './contract/samples';
+import {fieldRows, fieldTable} from './contract/schemaTable';
+import {ContractError} from './contract/contract';
 
 export type Options = {siteDir: string; mode?: RenderMode};
 

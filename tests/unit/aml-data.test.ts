@@ -21,7 +21,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import {parse} from 'yaml';
-import {loadContract} from '../../plugins/vultus-contract/contract';
+import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
 import {siteDir} from './helpers/pages';
 

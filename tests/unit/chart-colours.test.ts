@@ -19,7 +19,7 @@ import remarkGfm from 'remark-gfm';
 import {visit} from 'unist-util-visit';
 import {VFile} from 'vfile';
 import remarkVultusContract from '../../plugins/vultus-contract/remark';
-import {barChart, lineChart, seriesPaletteSize} from '../../plugins/vultus-contract/svg';
+import {barChart, lineChart, seriesPaletteSize} from '../../plugins/vultus-contract/metrics/svg';
 import {docsDir, siteDir} from './helpers/pages';
 
 type Mode = 'light' | 'dark';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {loadContract} from '../../plugins/vultus-contract/contract';
+import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 
 const real = readFileSync(path.resolve(__dirname, '../../contract/openapi.yaml'), 'utf8');
 

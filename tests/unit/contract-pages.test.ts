@@ -11,7 +11,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import {loadContract, type Contract} from '../../plugins/vultus-contract/contract';
+import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {codeBlocks, listMarkdown, metaValue, renderedDocs, siteDir} from './helpers/pages';
 import {operationCalled, operationMatchers} from './helpers/operations';
 

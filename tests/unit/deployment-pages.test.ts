@@ -12,9 +12,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {loadContract, deploymentOf, type Contract} from '../../plugins/vultus-contract/contract';
-import {renderDeploymentMatrix} from '../../plugins/vultus-contract/deployment';
-import {operationAnchor} from '../../plugins/vultus-contract/operation';
+import {loadContract, deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {renderDeploymentMatrix} from '../../plugins/vultus-contract/contract/deployment';
+import {operationAnchor} from '../../plugins/vultus-contract/contract/operation';
 import {renderedDocs, siteDir, type RenderedPage} from './helpers/pages';
 
 let contract: Contract;

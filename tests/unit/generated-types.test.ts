@@ -15,7 +15,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import openapiTS, {astToString, type OpenAPITSOptions} from 'openapi-typescript';
 import ts from 'typescript';
-import {loadContract} from '../../plugins/vultus-contract/contract';
+import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
 import {operationCalled, operationMatchers} from './helpers/operations';
 

@@ -22,7 +22,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import type {ErrorObject} from 'ajv';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
-import {isCounted, rateOf, type Counted} from '../../plugins/vultus-contract/data';
+import {isCounted, rateOf, type Counted} from '../../plugins/vultus-contract/metrics/figures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA_DIR = path.join(ROOT, 'data', 'metrics');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type {Table} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {toString} from 'mdast-util-to-string';
-import {renderChart} from '../../plugins/vultus-contract/charts';
+import {renderChart} from '../../plugins/vultus-contract/metrics/charts';
 import {renderedDocs, siteDir} from './helpers/pages';
 
 const metricsRoute = /^\/metrics\//;

@@ -20,7 +20,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {deploymentOf, loadContract, type Contract} from '../../plugins/vultus-contract/contract';
+import {deploymentOf, loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {renderedDocs, siteDir} from './helpers/pages';
 
 interface Mode {

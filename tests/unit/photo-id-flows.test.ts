@@ -17,9 +17,13 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {loadContract, type Contract} from '../../plugins/vultus-contract/contract';
-import {percent, rateWithOdds} from '../../plugins/vultus-contract/data';
-import {loadPhotoIdFlows, photoIdRates, renderPhotoIdFlows} from '../../plugins/vultus-contract/photoIdFlows';
+import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {percent, rateWithOdds} from '../../plugins/vultus-contract/metrics/figures';
+import {
+  loadPhotoIdFlows,
+  photoIdRates,
+  renderPhotoIdFlows,
+} from '../../plugins/vultus-contract/metrics/photoIdFlows';
 import {renderedDocs, siteDir} from './helpers/pages';
 
 interface Estimate {

@@ -23,7 +23,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import {parse} from 'yaml';
-import {loadContract} from '../../plugins/vultus-contract/contract';
+import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
 import {
   addMonths,
@@ -33,7 +33,7 @@ import {
   releaseNotes,
   type Product,
   type Support,
-} from '../../plugins/vultus-contract/releases';
+} from '../../plugins/vultus-contract/data/releases';
 import {siteDir} from './helpers/pages';
 
 const readYaml = (relative: string): unknown => parse(readFileSync(path.join(siteDir, relative), 'utf8'));

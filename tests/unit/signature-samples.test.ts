@@ -14,12 +14,12 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {loadContract} from '../../plugins/vultus-contract/contract';
+import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {
   signatureHeader,
   signatureVector,
   type SignatureVector,
-} from '../../plugins/vultus-contract/signatures';
+} from '../../plugins/vultus-contract/contract/signatures';
 import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
 
 const tolerance = 300;

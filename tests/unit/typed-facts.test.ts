@@ -10,7 +10,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {loadContract} from '../../plugins/vultus-contract/contract';
+import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {collectFacts, substituteFacts} from '../../plugins/vultus-contract/facts';
 import {findTypedCopies, type TypedCopy} from './helpers/typed-facts';
 import {docsDir, listMarkdown, renderedDocs, siteDir} from './helpers/pages';

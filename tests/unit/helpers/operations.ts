@@ -2,7 +2,7 @@
  * Shared by the unit tests that map a sample's call back to the contract: which operation a
  * method and a concrete path (`/face/match`, `/collections/col_…/faces`) call.
  */
-import type {Contract, OperationEntry} from '../../../plugins/vultus-contract/contract';
+import type {Contract, OperationEntry} from '../../../plugins/vultus-contract/contract/contract';
 
 export type OperationMatcher = {method: string; path: string; pattern: RegExp; entry: OperationEntry};
 

@@ -6,7 +6,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import type {Contract} from '../../../plugins/vultus-contract/contract';
+import type {Contract} from '../../../plugins/vultus-contract/contract/contract';
 import {substituteFacts, type Fact} from '../../../plugins/vultus-contract/facts';
 
 const siteDir = path.resolve(__dirname, '../../..');

@@ -11,10 +11,11 @@
  *   ::photo-id-flows{flow="onboarding"}                both
  */
 import type {Link, RootContent} from 'mdast';
-import type {Contract} from './contract';
-import {DataError, loadData, percent, pick, rateWithOdds} from './data';
-import {inlineMarkdown, link, list, listItem, strong, table, text} from './mdast';
-import {operationLink, type RenderMode} from './operation';
+import type {Contract} from '../contract/contract';
+import {DataError, loadData, pick} from '../data/load';
+import {percent, rateWithOdds} from './figures';
+import {inlineMarkdown, link, list, listItem, strong, table, text} from '../mdast';
+import {operationLink, type RenderMode} from '../contract/operation';
 
 type Json = Record<string, unknown>;
 type Estimate = {value: number; ci95: [number, number]};

@@ -19,7 +19,7 @@ import {
   table,
   text,
   yesNo,
-} from './mdast';
+} from '../mdast';
 import {sampleGroupId, sampleLanguages, samplesFor, type SampleRequest} from './samples';
 import {fieldRows, fieldTable, resolve} from './schemaTable';
 

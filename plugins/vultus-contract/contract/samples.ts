@@ -3,7 +3,7 @@
  * operation's example in the contract, so every sample uses a real path and a body that
  * validates against its schema. Secrets come from the VULTUS_SECRET_KEY variable.
  */
-import {apiBaseUrl} from '../../config/links';
+import {apiBaseUrl} from '../../../config/links';
 
 /** The languages of every multi-language sample on the site, in tab order. */
 export const sampleLanguages = [

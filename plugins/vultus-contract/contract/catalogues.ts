@@ -6,7 +6,7 @@
 import type {Link, PhrasingContent, RootContent} from 'mdast';
 import type {Contract} from './contract';
 import {ContractError} from './contract';
-import {code, heading, inlineMarkdown, link, paragraph, table, text, yesNo} from './mdast';
+import {code, heading, inlineMarkdown, link, paragraph, table, text, yesNo} from '../mdast';
 import {operationAnchor} from './operation';
 
 export const errorAnchor = (errorCode: string): string => `error-${errorCode.replace(/_/g, '-')}`;

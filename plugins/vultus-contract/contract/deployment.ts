@@ -10,8 +10,8 @@ import path from 'node:path';
 import type {RootContent} from 'mdast';
 import {parse as parseYaml} from 'yaml';
 import {ContractError, deploymentOf, everyContainer, type Contract, type OperationEntry} from './contract';
-import {DataError, loadData} from './data';
-import {code, link, listed, table, text, type Cell} from './mdast';
+import {DataError, loadData} from '../data/load';
+import {code, link, listed, table, text, type Cell} from '../mdast';
 import {operationLink} from './operation';
 
 export type Container = {name: string; title: string; licenceFeature: string};

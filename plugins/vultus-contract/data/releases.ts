@@ -12,8 +12,8 @@
  * `releaseNotes()` returns the same entries as data, for other outputs (such as a feed).
  */
 import type {PhrasingContent, RootContent} from 'mdast';
-import {DataError, loadData} from './data';
-import {heading, inlineMarkdown, link, list, listItem, paragraph, strong, table, text} from './mdast';
+import {DataError, loadData} from './load';
+import {heading, inlineMarkdown, link, list, listItem, paragraph, strong, table, text} from '../mdast';
 
 export type Tag = 'New' | 'Changed' | 'Deprecated' | 'Breaking' | 'Model';
 export type Change = {tag: Tag; text: string};

@@ -7,7 +7,7 @@ import {createHmac} from 'node:crypto';
 import type {RootContent} from 'mdast';
 import type {Contract} from './contract';
 import {ContractError} from './contract';
-import {code, codeBlock, paragraph, table, text} from './mdast';
+import {code, codeBlock, paragraph, table, text} from '../mdast';
 
 export type SignatureKind = 'webhook' | 'request';
 

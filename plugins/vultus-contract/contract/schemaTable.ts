@@ -4,7 +4,7 @@
  */
 import type {PhrasingContent, Table} from 'mdast';
 import {ContractError, contractRelativePath, type Contract, type JsonSchema} from './contract';
-import {code, inlineMarkdown, table, text, type Cell} from './mdast';
+import {code, inlineMarkdown, table, text, type Cell} from '../mdast';
 
 export type FieldRow = {
   name: string;

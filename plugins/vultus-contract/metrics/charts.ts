@@ -12,9 +12,10 @@
  */
 import type {RootContent} from 'mdast';
 import type {Element} from 'hast';
-import {DataError, countText, figureText, isCounted, loadData, percent, pick, rateOf} from './data';
-import {inlineMarkdown, paragraph, strong, table, text, type Cell} from './mdast';
-import type {RenderMode} from './operation';
+import {DataError, loadData, pick} from '../data/load';
+import {countText, figureText, isCounted, percent, rateOf} from './figures';
+import {inlineMarkdown, paragraph, strong, table, text, type Cell} from '../mdast';
+import type {RenderMode} from '../contract/operation';
 import {barChart, lineChart, type Bar, type Series} from './svg';
 
 type Json = Record<string, unknown>;

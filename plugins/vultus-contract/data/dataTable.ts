@@ -1,0 +1,90 @@
+/**
+ * `::data-table`: any list in a data file under data/ as a table.
+ */
+import type {RootContent} from 'mdast';
+import {code, inlineMarkdown, listed, text, table, type Cell} from '../mdast';
+import {countText, figureText, isCounted, percent, rateOf} from '../metrics/figures';
+import {DataError, hasPath, loadData, pick} from './load';
+
+type Json = Record<string, unknown>;
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : Number.NaN);
+
+/** A fraction as the data writes it, to two significant figures: 0.0000312 → "0.000031". */
+const fraction = (value: number): string => String(Number(value.toPrecision(2)));
+
+const cellFormats: Record<string, (value: unknown) => string> = {
+  percent: (value) => percent(num(value)),
+  // A score threshold as every threshold table shows it: "0.40".
+  threshold: (value) => num(value).toFixed(2),
+  // A rate, count or estimate: "0.85%", or "5 of 5,180" for a figure counted from few events.
+  figure: (value) => figureText(value),
+  // A rate as a fraction ("0.00062"), or "12 of 200,000 (0.000031 to 0.00011)" for a count with its interval.
+  fraction: (value) =>
+    isCounted(value)
+      ? `${countText(value)} (${fraction(value.ci95[0])} to ${fraction(value.ci95[1])})`
+      : String(rateOf(value)),
+  'ci-percent': (value) => {
+    const [low, high] = value as [number, number];
+    return `${percent(low)} to ${percent(high)}`;
+  },
+  number: (value) => num(value).toLocaleString('en-US'),
+  ms: (value) => `${num(value).toLocaleString('en-US')} ms`,
+  seconds: (value) => `${num(value).toLocaleString('en-US')} s`,
+};
+
+/**
+ * Any list in a data file as a table: `::data-table{src="onprem/config.yaml" path="keys"
+ * columns="key,env,cpu.throughput_rps,bpcer.value|percent" headers="Key,Variable,…" code="key,env"}`.
+ * A column is a dotted path inside each item, optionally with `|format` (percent,
+ * ci-percent, number, ms, seconds, threshold, figure, fraction), or `|codes` for a list shown as one code span
+ * per item. A path ending in `?` is optional: an item without it shows a dash.
+ */
+export function renderDataTable(siteDir: string, attributes: Record<string, string>): RootContent[] {
+  const src = attributes.src;
+  const columns = attributes.columns?.split(',').map((column) => column.trim());
+  if (!src || !columns) throw new DataError('::data-table needs src="…" and columns="…"');
+  const where = `data/${src}`;
+  const data = loadData(siteDir, src);
+  const list = attributes.path ? pick(data, attributes.path, where) : data;
+  if (!Array.isArray(list)) throw new DataError(`${where}: "${attributes.path ?? ''}" is not a list`);
+  const headers = attributes.headers?.split(',').map((header) => header.trim()) ?? columns;
+  if (headers.length !== columns.length) {
+    throw new DataError(`${where}: ${headers.length} headers for ${columns.length} columns`);
+  }
+  const asCode = new Set(attributes.code?.split(',').map((column) => column.trim()) ?? []);
+  const rows = (list as Json[]).map((item, index) =>
+    columns.map((column): Cell => {
+      const [columnSpec = '', format] = column.split('|');
+      const optional = columnSpec.endsWith('?');
+      const columnPath = optional ? columnSpec.slice(0, -1) : columnSpec;
+      if (optional && !hasPath(item, columnPath)) return [text('—')];
+      const value = pick(item, columnPath, `${where}: item ${index}`);
+      if (format === 'codes') {
+        if (!Array.isArray(value))
+          throw new DataError(`${where}: item ${index}: ${columnPath} is not a list`);
+        return listed(
+          value.map((entry: unknown) => code(String(entry))),
+          ', ',
+        );
+      }
+      let textValue: string;
+      if (format) {
+        const formatter = cellFormats[format];
+        if (!formatter)
+          throw new DataError(
+            `${where}: unknown format "${format}" (${Object.keys(cellFormats).join(', ')})`,
+          );
+        textValue = formatter(value);
+      } else {
+        textValue = Array.isArray(value)
+          ? value.join(', ')
+          : typeof value === 'object' && value !== null
+            ? JSON.stringify(value)
+            : String(value);
+      }
+      return asCode.has(column) ? [code(textValue)] : inlineMarkdown(textValue);
+    }),
+  );
+  return [table(headers, rows)];
+}
