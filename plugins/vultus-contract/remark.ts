@@ -51,6 +51,7 @@ import {renderDeploymentMatrix} from './contract/deployment';
 import {photoIdFlowsDirective} from './metrics/photoIdFlows';
 import {releasesDirective} from './data/releases';
 import {renderFact, substituteFacts} from './facts';
+import {expandIncludes} from './include';
 import {code, listed} from './mdast';
 import {sampleLanguages} from './contract/samples';
 import {fieldRows, fieldTable} from './contract/schemaTable';
@@ -233,6 +234,7 @@ export function limitText(contract: Contract, key: string, format = 'number'): s
 export default function remarkVultusContract(options: Options) {
   const mode = options.mode ?? 'site';
   return async (tree: Root, file: VFile): Promise<void> => {
+    expandIncludes(tree, options.siteDir, (node) => `${file.path}:${node.position?.start.line ?? '?'}`);
     const found: Array<{
       node: LeafDirective | ContainerDirective | TextDirective;
       parent: Parent;

@@ -22,7 +22,15 @@ export type RenderedPage = PageMarkdown & {
 export async function listMarkdown(dir: string): Promise<string[]> {
   const entries = await readdir(dir, {withFileTypes: true, recursive: true});
   return entries
-    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name) && !entry.name.startsWith('_'))
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        /\.mdx?$/.test(entry.name) &&
+        !path
+          .relative(dir, path.join(entry.parentPath, entry.name))
+          .split(path.sep)
+          .some((part) => part.startsWith('_')),
+    )
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
 }

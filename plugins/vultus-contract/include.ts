@@ -1,0 +1,113 @@
+/**
+ * `::include{src="session-example.md" sessions="/liveness/interactive/sessions" …}`: a part that
+ * several pages share, written once in a partial under docs/_partials/ and expanded into each page
+ * at build time, so a fix lands on every page at once while each page still reads on its own.
+ *
+ * A partial declares its parameters in its front matter, each with what it is for:
+ *
+ *   ---
+ *   params:
+ *     sessions: the sessions collection, e.g. /liveness/interactive/sessions
+ *   ---
+ *   curl -sS "$API{{sessions}}" …
+ *
+ * `{{name}}` anywhere in the partial (prose, code, directive attributes) takes the value of the
+ * include's attribute. A parameter not given, an attribute the partial does not declare, or a
+ * placeholder it does not declare fails the build naming the page and the partial. Partials do not
+ * include partials. A relative link in a partial resolves from the page that includes it, so the
+ * pages that share a partial sit in one folder (or the partial links by route). Docusaurus does not
+ * make a route of `_partials/`.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Parent, Root, RootContent} from 'mdast';
+import type {LeafDirective} from 'mdast-util-directive';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import {visit} from 'unist-util-visit';
+import {parse as parseYaml} from 'yaml';
+
+export const partialsDir = 'docs/_partials';
+
+export type Partial = {file: string; params: Record<string, string>; body: string};
+
+const placeholder = /\{\{([a-z][a-z0-9_]*)\}\}/g;
+
+/** A partial's declared parameters and its Markdown body. */
+export function readPartial(siteDir: string, src: string): Partial {
+  const file = path.posix.join(partialsDir, src);
+  if (src.includes('..') || !src.endsWith('.md')) {
+    throw new Error(`src="${src}": a Markdown file name under ${partialsDir}/`);
+  }
+  let source: string;
+  try {
+    source = readFileSync(path.join(siteDir, file), 'utf8');
+  } catch {
+    throw new Error(`src="${src}": ${file} not found`);
+  }
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  const front = (match ? parseYaml(match[1] as string) : null) as {params?: unknown} | null;
+  const params = front?.params ?? {};
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    throw new Error(`${file}: front matter "params" must map each parameter to what it is for`);
+  }
+  const body = match ? source.slice(match[0].length) : source;
+  for (const [, name] of body.matchAll(placeholder)) {
+    if (!(name! in params))
+      throw new Error(`${file}: {{${name}}} is not declared in its front matter "params"`);
+  }
+  return {file, params: params as Record<string, string>, body};
+}
+
+const parser = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkGfm)
+  .use(remarkDirective);
+
+/** The partial's Markdown with the include's values in, parsed; every node placed at the include. */
+export function expandInclude(siteDir: string, node: LeafDirective): RootContent[] {
+  const {src, ...values} = Object.fromEntries(
+    Object.entries(node.attributes ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+  if (!src) throw new Error('the directive needs the attribute src="…"');
+  const partial = readPartial(siteDir, src);
+  const unknown = Object.keys(values).filter((name) => !(name in partial.params));
+  if (unknown.length > 0) {
+    throw new Error(
+      `${partial.file} has no parameter ${unknown.join(', ')} (it takes ${Object.keys(partial.params).join(', ') || 'none'})`,
+    );
+  }
+  const missing = Object.keys(partial.params).filter((name) => values[name] === undefined);
+  if (missing.length > 0)
+    throw new Error(`${partial.file} needs ${missing.map((name) => `${name}="…"`).join(' ')}`);
+  const markdown = partial.body.replace(placeholder, (_, name: string) => values[name] as string);
+  const tree = parser.parse(markdown) as Root;
+  visit(tree, (child) => {
+    if (child.type === 'leafDirective' && child.name === 'include') {
+      throw new Error(`${partial.file}: a partial cannot include another partial`);
+    }
+    child.position = node.position;
+  });
+  return tree.children;
+}
+
+/** Replaces every `::include` of a page with its partial's content, before the other directives expand. */
+export function expandIncludes(tree: Root, siteDir: string, where: (node: LeafDirective) => string): void {
+  const found: Array<{node: LeafDirective; parent: Parent; index: number}> = [];
+  visit(tree, 'leafDirective', (node: LeafDirective, index, parent) => {
+    if (node.name === 'include' && parent && index !== undefined) found.push({node, parent, index});
+  });
+  for (const {node, parent, index} of found.reverse()) {
+    try {
+      parent.children.splice(index, 1, ...(expandInclude(siteDir, node) as Parent['children']));
+    } catch (error) {
+      throw new Error(`${where(node)}: ::include: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
