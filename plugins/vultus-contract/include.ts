@@ -56,7 +56,7 @@ export function readPartial(siteDir: string, src: string): Partial {
   }
   const body = match ? source.slice(match[0].length) : source;
   for (const [, name] of body.matchAll(placeholder)) {
-    if (!(name! in params))
+    if (name !== undefined && !(name in params))
       throw new Error(`${file}: {{${name}}} is not declared in its front matter "params"`);
   }
   return {file, params: params as Record<string, string>, body};
