@@ -19,8 +19,8 @@ const config: Config = {
   title: 'Vultus Docs',
   tagline: 'Face biometrics and identity verification APIs, documented end to end',
   favicon: 'img/favicon.ico',
-  // contract/ holds only openapi.yaml, published as /openapi.yaml.
-  staticDirectories: ['static', 'contract'],
+  // contract/openapi.yaml is published as /openapi.yaml by plugins/vultus-contract, values in place.
+  staticDirectories: ['static'],
   url: siteUrl,
   baseUrl: '/',
   // Routes are /auth, never /auth/ (DECISIONS.md, "Routes").

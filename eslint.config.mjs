@@ -13,6 +13,9 @@ export default tseslint.config(
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',
+      // Code snippets of the docs' samples (docs/_partials/*.js): fragments of a page's code block,
+      // checked where they run, in the rendered samples (tests/unit/api-samples.test.ts).
+      'docs/_partials/**',
       // Ejected upstream file, kept as close to upstream as possible (see its header).
       'src/theme/SearchBar/SearchBar.jsx',
     ],

@@ -9,6 +9,7 @@
  * Each fact also lists the spellings a page could type it in (`forms`) and the words that name it
  * (`names`), which is what that test searches for.
  */
+import type {Directive} from './directive';
 import type {PhrasingContent} from 'mdast';
 import type {Contract} from './contract/contract';
 import {ContractError} from './contract/contract';
@@ -327,3 +328,14 @@ export function substituteFacts(contract: Contract, siteDir: string, code: strin
     return fact.value;
   });
 }
+
+export const factDirectives: Directive[] = [
+  {
+    name: 'fact',
+    syntax: 'text',
+    attributes: ['key', 'as'],
+    summary:
+      'a named fact of `facts.ts` inline in a sentence: a version, port, limit, retention period, default threshold or throughput (`as="code"` for inline code); `%{key}` puts the same value in a code block or inline code',
+    render: (attributes, {contract, siteDir}) => renderFact(contract, siteDir, attributes),
+  },
+];

@@ -11,6 +11,10 @@
  *   ---
  *   curl -sS "$API{{sessions}}" …
  *
+ * A code block that shares lines with other pages' code blocks (helper functions of a sample)
+ * takes them from a snippet: a line `%{include session-verify.js}` alone in a fenced block is
+ * replaced by the file docs/_partials/session-verify.js, indented as the line is.
+ *
  * `{{name}}` anywhere in the partial (prose, code, directive attributes) takes the value of the
  * include's attribute. A parameter not given, an attribute the partial does not declare, or a
  * placeholder it does not declare fails the build naming the page and the partial. Partials do not
@@ -18,9 +22,10 @@
  * pages that share a partial sit in one folder (or the partial links by route). Docusaurus does not
  * make a route of `_partials/`.
  */
+import type {Directive} from './directive';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Parent, Root, RootContent} from 'mdast';
+import type {Code, Parent, Root, RootContent} from 'mdast';
 import type {LeafDirective} from 'mdast-util-directive';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
@@ -69,9 +74,10 @@ const parser = unified()
   .use(remarkDirective);
 
 /** The partial's Markdown with the include's values in, parsed; every node placed at the include. */
-export function expandInclude(siteDir: string, node: LeafDirective): RootContent[] {
+/** The partial's Markdown with the include's values in, after checking the values against its params. */
+export function includedMarkdown(siteDir: string, attributes: LeafDirective['attributes']): string {
   const {src, ...values} = Object.fromEntries(
-    Object.entries(node.attributes ?? {}).filter(
+    Object.entries(attributes ?? {}).filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',
     ),
   );
@@ -87,18 +93,53 @@ export function expandInclude(siteDir: string, node: LeafDirective): RootContent
   if (missing.length > 0)
     throw new Error(`${partial.file} needs ${missing.map((name) => `${name}="…"`).join(' ')}`);
   const markdown = partial.body.replace(placeholder, (_, name: string) => values[name] as string);
+  if (/^::include\{/m.test(markdown))
+    throw new Error(`${partial.file}: a partial cannot include another partial`);
+  return markdown;
+}
+
+/** The partial's content as syntax tree nodes, every node placed at the include. */
+export function expandInclude(siteDir: string, node: LeafDirective): RootContent[] {
+  const markdown = includedMarkdown(siteDir, node.attributes);
   const tree = parser.parse(markdown) as Root;
   visit(tree, (child) => {
-    if (child.type === 'leafDirective' && child.name === 'include') {
-      throw new Error(`${partial.file}: a partial cannot include another partial`);
-    }
     child.position = node.position;
   });
   return tree.children;
 }
 
+const snippetLine = /^([ \t]*)%\{include ([\w.-]+)\}[ \t]*$/gm;
+
+/** A code block's `%{include name}` lines, each replaced by the snippet docs/_partials/<name>. */
+export function expandSnippets(code: string, siteDir: string): string {
+  return code.replace(snippetLine, (_, indent: string, name: string) => {
+    if (name.startsWith('.') || name.endsWith('.md')) {
+      throw new Error(
+        `%{include ${name}}: a snippet is a code file under ${partialsDir}/ (a .md partial is placed with ::include)`,
+      );
+    }
+    const file = path.posix.join(partialsDir, name);
+    let snippet: string;
+    try {
+      snippet = readFileSync(path.join(siteDir, file), 'utf8');
+    } catch {
+      throw new Error(`%{include ${name}}: ${file} not found`);
+    }
+    if (snippet.includes('%{include ')) throw new Error(`${file}: a snippet cannot include another snippet`);
+    return snippet
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line) => (line.length > 0 ? indent + line : line))
+      .join('\n');
+  });
+}
+
 /** Replaces every `::include` of a page with its partial's content, before the other directives expand. */
-export function expandIncludes(tree: Root, siteDir: string, where: (node: LeafDirective) => string): void {
+export function expandIncludes(
+  tree: Root,
+  siteDir: string,
+  where: (node: {position?: {start: {line: number}}}) => string,
+): void {
   const found: Array<{node: LeafDirective; parent: Parent; index: number}> = [];
   visit(tree, 'leafDirective', (node: LeafDirective, index, parent) => {
     if (node.name === 'include' && parent && index !== undefined) found.push({node, parent, index});
@@ -110,4 +151,44 @@ export function expandIncludes(tree: Root, siteDir: string, where: (node: LeafDi
       throw new Error(`${where(node)}: ::include: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  visit(tree, 'code', (node: Code) => {
+    if (!node.value.includes('%{include ')) return;
+    try {
+      node.value = expandSnippets(node.value, siteDir);
+    } catch (error) {
+      throw new Error(`${where(node)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
 }
+
+/**
+ * A page's Markdown source as the build reads it: each `::include` line replaced by its partial's
+ * text and each snippet line by its snippet. For the tests that read sources as text.
+ */
+export function expandIncludesInSource(source: string, siteDir: string): string {
+  const tree = parser.parse(source) as Root;
+  const found: Array<{start: number; end: number; markdown: string}> = [];
+  visit(tree, 'leafDirective', (node: LeafDirective) => {
+    if (node.name !== 'include') return;
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return;
+    found.push({start, end, markdown: includedMarkdown(siteDir, node.attributes).replace(/\n+$/, '')});
+  });
+  let expanded = source;
+  for (const {start, end, markdown} of found.reverse()) {
+    expanded = expanded.slice(0, start) + markdown + expanded.slice(end);
+  }
+  return expandSnippets(expanded, siteDir);
+}
+
+export const includeDirectives: Directive[] = [
+  {
+    name: 'include',
+    syntax: 'leaf',
+    attributes: 'params',
+    summary:
+      'a part several pages share, written once in `docs/_partials/<src>` with the parameters its front matter declares (`{{name}}` in the partial takes the attribute `name`); expanded before the other directives',
+    render: (_, {siteDir}, node) => expandInclude(siteDir, node),
+  },
+];

@@ -3,16 +3,30 @@
  * contract/openapi.yaml in loadContent (a malformed contract fails the build, naming the
  * file and the JSON pointer), makes `docusaurus start` reload when it or the data files
  * change, and after the build writes the Markdown outputs (`<route>.md`, /llms.txt,
- * /llms-full.txt, see ./llms.ts). The contract itself is published at /openapi.yaml through
- * `staticDirectories`, and the pages render it through the remark plugin in ./remark.ts.
+ * /llms-full.txt, see ./llms.ts). The contract itself is published at /openapi.yaml with its
+ * placeholders (`%{limits.…}`) replaced by their values: written to the build in postBuild, and
+ * served by `docusaurus start` from a generated directory. The pages render it through the remark
+ * plugin in ./remark.ts.
  */
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import sidebars from '../../sidebars';
-import {contractRelativePath, loadContract} from './contract/contract';
+import {contractRelativePath, loadContract, publishedContract} from './contract/contract';
 import {writeLlmsOutputs} from './llms';
 
+/** Writes the published contract, /openapi.yaml, into `dir`. */
+async function writePublishedContract(siteDir: string, dir: string): Promise<void> {
+  await mkdir(dir, {recursive: true});
+  await writeFile(path.join(dir, 'openapi.yaml'), await publishedContract(siteDir));
+}
+
+/** `docusaurus start` (the build sets NODE_ENV to production before it loads the plugins). */
+const devServer = (): boolean => process.env.NODE_ENV !== 'production';
+
 export default function vultusContractPlugin(context: LoadContext): Plugin<{operations: number}> {
+  // What `docusaurus start` serves at the site root besides static/: the published contract.
+  const devStaticDir = path.join(context.generatedFilesDir, 'vultus-contract', 'static');
   return {
     name: 'vultus-contract',
     getPathsToWatch() {
@@ -23,9 +37,21 @@ export default function vultusContractPlugin(context: LoadContext): Plugin<{oper
     },
     async loadContent() {
       const contract = await loadContract(context.siteDir);
+      // Runs again when the contract changes (getPathsToWatch), so the dev server's copy follows it.
+      if (devServer()) await writePublishedContract(context.siteDir, devStaticDir);
       return {operations: contract.operations.size};
     },
+    configureWebpack(_config, isServer) {
+      // The build writes build/openapi.yaml in postBuild instead.
+      if (isServer || !devServer()) return {};
+      // webpack-merge appends this to the dev server's list of static directories.
+      const devServerConfig = {
+        static: [{directory: devStaticDir, publicPath: context.baseUrl, watch: false}],
+      };
+      return {devServer: devServerConfig} as ReturnType<NonNullable<Plugin['configureWebpack']>>;
+    },
     async postBuild({outDir}) {
+      await writePublishedContract(context.siteDir, outDir);
       const items = Object.values(sidebars).flatMap((sidebar) => (Array.isArray(sidebar) ? sidebar : []));
       await writeLlmsOutputs(context.siteDir, outDir, items);
     },

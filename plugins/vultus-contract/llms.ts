@@ -5,7 +5,7 @@
  * summary, sections listing every page with its description) and `/llms-full.txt` (every
  * page in sidebar order).
  */
-import {mkdir, readdir, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Link, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
@@ -15,7 +15,7 @@ import remarkDirective from 'remark-directive';
 import remarkStringify from 'remark-stringify';
 import {siteUrl} from '../../config/links';
 import {markdownPath} from '../../src/lib/markdownPath';
-import {renderPageMarkdown} from './markdown';
+import {listPages, renderPageMarkdown} from './markdown';
 
 export type LlmsPage = {
   route: string;
@@ -71,11 +71,7 @@ function stringify(tree: Root): string {
 }
 
 async function listDocs(docsDir: string): Promise<string[]> {
-  const entries = await readdir(docsDir, {withFileTypes: true, recursive: true});
-  return entries
-    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name) && !entry.name.startsWith('_'))
-    .map((entry) => path.relative(docsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
+  return (await listPages(docsDir)).map((file) => path.relative(docsDir, file).split(path.sep).join('/'));
 }
 
 /** Every docs page as standalone Markdown, links made absolute. */

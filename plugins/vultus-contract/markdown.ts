@@ -3,7 +3,8 @@
  * expanded into Markdown tables and fenced code (no JSX), ready for the per-page .md
  * exports, llms-full.txt and the tests that read what a page shows.
  */
-import {readFile} from 'node:fs/promises';
+import {readdir, readFile} from 'node:fs/promises';
+import path from 'node:path';
 import type {Root} from 'mdast';
 import {parse as parseYaml} from 'yaml';
 import {unified} from 'unified';
@@ -46,4 +47,25 @@ export async function renderPageMarkdown(siteDir: string, file: string): Promise
     .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
     .stringify(tree);
   return {frontMatter, markdown, tree};
+}
+
+/**
+ * The Markdown pages under a folder, absolute and sorted: not a file or folder whose name starts
+ * with `_`, which Docusaurus makes no route of (docs/_partials/ holds parts of pages).
+ */
+export async function listPages(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, {withFileTypes: true, recursive: true});
+  return entries
+    .map((entry) => ({entry, file: path.join(entry.parentPath, entry.name)}))
+    .filter(
+      ({entry, file}) =>
+        entry.isFile() &&
+        /\.mdx?$/.test(entry.name) &&
+        !path
+          .relative(dir, file)
+          .split(path.sep)
+          .some((part) => part.startsWith('_')),
+    )
+    .map(({file}) => file)
+    .sort();
 }

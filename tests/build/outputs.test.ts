@@ -1,6 +1,7 @@
 /**
  * What the build writes besides the pages: /llms.txt, /llms-full.txt and a Markdown version
- * of every docs page; the published contract; the Content-Security-Policy, whose script
+ * of every docs page; the published contract, with values where the source writes placeholders
+ * (`%{limits.…}`); the Content-Security-Policy, whose script
  * hashes must match the inline scripts the build emits; an anchor on every table row; and a
  * search index that answers every query of the query sets (tests/search, ../shared/search).
  */
@@ -9,6 +10,8 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
+import {parse as parseYaml} from 'yaml';
+import {expandContractStrings} from '../../plugins/vultus-contract/contract/contract';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {builtEngine, quality, querySets, readQueries} from '../../scripts/lib/searchQuality';
 import {markdownPath} from '../../src/lib/markdownPath';
@@ -43,6 +46,44 @@ test('llms.txt follows the llmstxt.org shape and lists every docs page exactly o
   }
   assert.ok(llms.includes(`${siteUrl}/openapi.yaml`), 'links the OpenAPI contract');
   assert.ok(existsSync(path.join(buildDir, 'openapi.yaml')), 'the contract is published');
+});
+
+test('the published contract parses, holds no placeholder and states the values of x-limits', () => {
+  const published = read('openapi.yaml');
+  assert.match(published, /^openapi: 3\.1\.0$/m);
+  assert.doesNotMatch(published, /%\{/, 'a placeholder was published');
+  const source = readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8');
+  assert.match(source, /%\{limits\./, 'the source writes placeholders (or this test checks nothing)');
+  const document = parseYaml(published) as Record<string, unknown>;
+  const written = parseYaml(source) as Record<string, unknown>;
+  assert.deepEqual(document['x-limits'], written['x-limits'], 'x-limits as written');
+  assert.deepEqual(document, expandContractStrings(written), 'every string as the loader expands it');
+  assert.ok(published.includes('# Worked examples of Vultus-Signature'), 'the comments are kept');
+
+  // Spot checks in the text a reader sees, from the numbers of x-limits and a schema default.
+  const limits = written['x-limits'] as {
+    image: {max_bytes: number; min_face_width_px: number};
+    face_search_top_k: {min: number; max: number; default: number};
+    collection_max_faces: number;
+  };
+  const {min, max} = limits.face_search_top_k;
+  const schemas = (document.components as {schemas: Record<string, {description?: string}>}).schemas;
+  const paths = document.paths as Record<string, {post?: {description?: string}}>;
+  const threshold = (
+    (written.components as {schemas: Record<string, {properties: Record<string, {default?: number}>}>}).schemas
+      .FaceSearchConfig?.properties.threshold?.default ?? Number.NaN
+  ).toFixed(2);
+  const search = paths['/face/search']?.post?.description ?? '';
+  assert.ok(search.includes(`(${min} to ${max}, default ${limits.face_search_top_k.default})`), search);
+  assert.ok(search.includes(`(default ${threshold})`), search);
+  const image = schemas.Image?.description ?? '';
+  const mb = `${limits.image.max_bytes / 1048576} MB (${limits.image.max_bytes.toLocaleString('en-US')} bytes)`;
+  assert.ok(image.includes(mb), image);
+  assert.ok(image.includes(`at least ${limits.image.min_face_width_px} px wide`), image);
+  const full = (document['x-error-codes'] as Array<{code: string; fix: string}>).find(
+    (entry) => entry.code === 'collection_full',
+  );
+  assert.ok(full?.fix.includes(`${limits.collection_max_faces.toLocaleString('en-US')} faces`), full?.fix);
 });
 
 test('every docs page has a Markdown version with its title, its tables and no JSX or imports', () => {

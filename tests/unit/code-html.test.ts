@@ -31,11 +31,11 @@ function characterTypes(tokenLines: Token[][]): string[][] {
   );
 }
 
-/** The Markdown files of the docs and the blog. */
+/** The Markdown pages of the docs and the blog (a partial's blocks are read in the pages that include it). */
 function markdownFiles(): string[] {
   return ['docs', 'blog'].flatMap((dir) =>
     readdirSync(path.join(root, dir), {recursive: true, encoding: 'utf8'})
-      .filter((file) => /\.mdx?$/.test(file))
+      .filter((file) => /\.mdx?$/.test(file) && !file.split(path.sep).some((part) => part.startsWith('_')))
       .map((file) => path.join(root, dir, file)),
   );
 }

@@ -14,7 +14,7 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
-import {expandIncludes} from '../../plugins/vultus-contract/include';
+import {expandIncludes, expandSnippets} from '../../plugins/vultus-contract/include';
 import {docsDir, listMarkdown, renderedDocs} from './helpers/pages';
 
 function withPartial(partial: string, page: string): string {
@@ -87,7 +87,8 @@ function substantialLines(source: string): Set<string> {
 }
 
 // Pages that compare themselves with a neighbour share a few sentences on purpose; a shared block of
-// integration code or a shared section is what this catches (the six session pages shared 137 to 239).
+// integration code or a shared section is what this catches (the six session pages shared 65 to 136
+// such lines, the on-premise pages 31 to 57, the two Web SDK pages 108).
 const MAX_SHARED_LINES = 25;
 
 test('no two docs pages repeat the same block of source: a shared part is a partial', async () => {
@@ -110,19 +111,44 @@ test('no two docs pages repeat the same block of source: a shared part is a part
   );
 });
 
-test('every partial is included by a page, and no page shows a placeholder', async () => {
-  const partials = (await listMarkdown(path.join(docsDir, '_partials')).catch(() => [])).length;
-  const {readdirSync} = await import('node:fs');
-  const names = readdirSync(path.join(docsDir, '_partials')).filter((name) => name.endsWith('.md'));
-  assert.equal(partials, 0, 'listMarkdown lists pages, not partials');
-  const pages = await renderedDocs();
-  for (const name of names) {
-    assert.ok(
-      pages.some((page) => page.source.includes(`::include{src="${name}"`)),
-      `docs/_partials/${name} is included by no page`,
+test('a code block takes shared lines from a snippet, indented as the include line', () => {
+  const siteDir = mkdtempSync(path.join(tmpdir(), 'vultus-snippet-'));
+  try {
+    mkdirSync(path.join(siteDir, 'docs/_partials'), {recursive: true});
+    writeFileSync(path.join(siteDir, 'docs/_partials/verify.py'), 'def verify(body):\n    return True\n');
+    assert.equal(
+      expandSnippets('class A:\n    %{include verify.py}\n    x = 1', siteDir),
+      'class A:\n    def verify(body):\n        return True\n    x = 1',
     );
+    assert.throws(() => expandSnippets('%{include nope.js}', siteDir), /docs\/_partials\/nope\.js not found/);
+    assert.throws(() => expandSnippets('%{include shared.md}', siteDir), /placed with ::include/);
+  } finally {
+    rmSync(siteDir, {recursive: true, force: true});
+  }
+});
+
+test('every partial and snippet is used, partials are not pages, and no page shows a placeholder', async () => {
+  const {readdirSync} = await import('node:fs');
+  const partialsDir = path.join(docsDir, '_partials');
+  const names = readdirSync(partialsDir);
+  const pages = await renderedDocs();
+  assert.ok(
+    pages.every((page) => !page.file.startsWith('_')),
+    'docs/_partials/ holds parts of pages, not pages',
+  );
+  const sources = [
+    ...pages.map((page) => page.source),
+    ...names.map((name) => readFileSync(path.join(partialsDir, name), 'utf8')),
+  ].join('\n');
+  for (const name of names) {
+    const used = name.endsWith('.md') ? `::include{src="${name}"` : `%{include ${name}}`;
+    assert.ok(sources.includes(used), `docs/_partials/${name} is used by no page`);
   }
   for (const page of pages) {
-    assert.doesNotMatch(page.markdown, /\{\{[a-z][a-z0-9_]*\}\}/, `${page.file} shows a placeholder`);
+    assert.doesNotMatch(
+      page.markdown,
+      /\{\{[a-z][a-z0-9_]*\}\}|%\{include /,
+      `${page.file} shows a placeholder`,
+    );
   }
 });

@@ -18,11 +18,23 @@ import assert from 'node:assert/strict';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import Ajv2020 from 'ajv/dist/2020.js';
-import type {ErrorObject} from 'ajv';
-import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
-import {isCounted, rateOf, type Counted} from '../../plugins/vultus-contract/metrics/figures';
+import {isCounted, rateOf} from '../../plugins/vultus-contract/metrics/figures';
+import {loadMetrics} from '../../plugins/vultus-contract/metrics/load';
+import type {
+  Check,
+  Composition,
+  DetPoint,
+  Estimate,
+  Figure,
+  GroupRow,
+  MetricsFiles,
+  MetricsName,
+  SourcedRate,
+  Source,
+  Timing,
+  VerificationUseCase,
+} from '../../plugins/vultus-contract/metrics/types';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA_DIR = path.join(ROOT, 'data', 'metrics');
@@ -47,175 +59,6 @@ const EXPECTED_FILES = [
   'latency.yaml',
   'liveness.yaml',
 ] as const;
-
-// ---------------------------------------------------------------- types of the validated documents
-
-interface Estimate {
-  value: number;
-  ci95: [number, number];
-}
-interface CompositionEntry {
-  group: string;
-  percent: number;
-}
-type Composition = Record<string, CompositionEntry[]>;
-interface GroupRow {
-  dimension: string;
-  group: string;
-}
-interface DetPoint {
-  threshold: number;
-  fmr: number;
-  fnmr: number;
-}
-interface VerificationUseCase extends DetPoint {
-  use_case: string;
-  default: boolean;
-}
-interface VerificationModel {
-  model_version: string;
-  status: string;
-  det: DetPoint[];
-  eer: {rate: number; threshold: number};
-  recommended_thresholds: VerificationUseCase[];
-  groups: {threshold: number; results: GroupRow[]};
-}
-interface VerificationFile {
-  default_threshold: number;
-  evaluation_set: {demographic_composition: Composition};
-  models: VerificationModel[];
-}
-/** A rate resting on few events is published as its count, k of n (section 9). */
-interface SearchPoint {
-  threshold: number;
-  fpir: number | Counted;
-  fnir: number | Counted;
-}
-interface Gallery {
-  gallery_size: number;
-  mated_searches: number;
-  non_mated_searches: number;
-  fnir_at_fpir: {fpir: number; threshold: number; fnir: Estimate}[];
-  rank_identification_rate: {rank_1: Estimate | Counted; rank_5: Estimate | Counted};
-  operating_points: SearchPoint[];
-}
-interface SearchFile {
-  default_threshold: number;
-  evaluation_set: {demographic_composition: Composition};
-  galleries: Gallery[];
-  recommended_thresholds: (SearchPoint & {use_case: string; gallery_size: number; default: boolean})[];
-  groups: {gallery_size: number; threshold: number; results: GroupRow[]};
-}
-interface Species {
-  id: string;
-  category: string;
-  presentations: number;
-  accepted: number;
-  apcer: Estimate;
-}
-interface SweepPoint {
-  threshold: number;
-  apcer_max: number;
-  bpcer: number;
-}
-interface CountedBpcer {
-  presentations: number;
-  rejected: number;
-  bpcer: Estimate;
-}
-interface LivenessMode {
-  mode: string;
-  model_version: string;
-  test_method: {bona_fide_presentations: number; attack_presentations: number};
-  results: {
-    threshold: number;
-    attack_species: Species[];
-    apcer_max: number;
-    bona_fide_rejected: number;
-    bpcer: Estimate;
-  };
-  threshold_sweep: SweepPoint[];
-  recommended_thresholds: (SweepPoint & {use_case: string; default: boolean})[];
-  groups: (CountedBpcer & GroupRow)[];
-  conditions: (CountedBpcer & {dimension: string; condition: string})[];
-}
-interface LivenessFile {
-  default_threshold: number;
-  bona_fide_set: {demographic_composition: Composition};
-  modes: LivenessMode[];
-}
-interface ChallengeRow {
-  legal_age: number;
-  challenge_age: number;
-  false_positive_rate: Counted;
-  false_negative_rate: Counted;
-}
-interface AgeUseCase {
-  use_case: string;
-  legal_age: number;
-  challenge_age: number;
-  false_positive_rate: Counted;
-  false_negative_rate: Counted;
-  default: boolean;
-}
-interface AgeFile {
-  default_challenge_offset_years: number;
-  evaluation_set: {demographic_composition: Composition};
-  challenge_ages: ChallengeRow[];
-  recommended_challenge_ages: AgeUseCase[];
-  groups: GroupRow[];
-}
-interface Timing {
-  p50_ms: number;
-  p95_ms: number;
-}
-interface LatencyFile {
-  cloud: {
-    endpoints: (Timing & {operation_id: string; method: string; path: string})[];
-    session_processing: {sessions: (Timing & {session_type: string})[]};
-  };
-  on_premise: {services: {operation_id: string; cpu: Timing; gpu: Timing}[]};
-}
-interface Source {
-  file: string;
-  path: string;
-  multiplier?: number;
-}
-interface SourcedRate {
-  metric: string;
-  value: number;
-  from: Source;
-}
-interface Check {
-  name: string;
-  page: string;
-  role: string;
-  retryable: boolean;
-  threshold?: number;
-  legal_age?: number;
-  challenge_age?: number;
-  genuine_reject_rate: SourcedRate;
-  attack_accept_rate?: SourcedRate;
-}
-interface UseCase {
-  id: string;
-  services: string[];
-  checks: Check[];
-  final_failures_to_review: boolean;
-  time_steps: {step: string; seconds: number; from: Source}[];
-  outcomes: {
-    pass_rate_first_attempt: number;
-    pass_rate_after_resubmit: number;
-    fraud_caught: number;
-    underage_pass_rate?: number;
-    median_time_to_verify_seconds: number;
-    manual_review_rate: number;
-  };
-}
-interface BusinessFile {
-  retry_pass_rate: {value: number; from: Source};
-  use_cases: UseCase[];
-}
 
 // ---------------------------------------------------------------- helpers
 
@@ -247,18 +90,9 @@ function load(file: string): unknown {
   return parsed;
 }
 
-/** Typed view of a data file; the schema test proves the shape. */
-function doc<T>(file: (typeof EXPECTED_FILES)[number]): T {
-  return load(file) as T;
-}
-
-function schemaFileFor(file: string): string {
-  return path.join(SCHEMA_DIR, `${file.replace(/\.ya?ml$/, '')}.schema.json`);
-}
-
-function formatError(file: string, error: ErrorObject): string {
-  const where = error.instancePath === '' ? '/' : error.instancePath;
-  return `${file}: ${where} ${error.message ?? 'is invalid'} ${JSON.stringify(error.params)}`;
+/** A data file as the renderer reads it: validated against its schema, typed by metrics/types.ts. */
+function doc<Name extends MetricsName>(file: `${Name}.yaml`): MetricsFiles[Name] {
+  return loadMetrics(ROOT, file.replace(/\.yaml$/, '') as Name);
 }
 
 /** Visits every object in a document, with its JSON-pointer-like path. */
@@ -361,20 +195,13 @@ test('data/metrics holds YAML files, and each one validates against its JSON Sch
   const files = yamlFiles();
   assert.ok(files.length > 0, `no YAML files found in ${DATA_DIR}`);
 
-  const ajv = new Ajv2020({allErrors: true, strict: true});
-  addFormats(ajv);
+  // The renderer's loader: it validates each file against data/metrics/schema/<name>.schema.json.
   const failures: string[] = [];
   for (const file of files) {
-    const schemaPath = schemaFileFor(file);
-    if (!existsSync(schemaPath)) {
-      failures.push(`${file}: no schema at ${path.relative(ROOT, schemaPath)}`);
-      continue;
-    }
-    const schema: unknown = JSON.parse(readFileSync(schemaPath, 'utf8'));
-    assert.ok(isRecord(schema), `${path.relative(ROOT, schemaPath)} is not a JSON object`);
-    const validate = ajv.compile(schema);
-    if (!validate(load(file))) {
-      failures.push(...(validate.errors ?? []).map((error) => formatError(file, error)));
+    try {
+      loadMetrics(ROOT, file.replace(/\.ya?ml$/, '') as MetricsName);
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
     }
   }
   assert.deepEqual(failures, [], `schema validation failed:\n${failures.join('\n')}`);
@@ -467,7 +294,7 @@ test('demographic compositions and document-type shares sum to 100%', () => {
 test('per-group results cover exactly the groups of the evaluation set composition', () => {
   const cases: [string, Composition, GroupRow[]][] = [];
   for (const file of ['face-match.yaml', 'face-to-document.yaml'] as const) {
-    const data = doc<VerificationFile>(file);
+    const data = doc(file);
     for (const model of data.models) {
       cases.push([
         `${file} ${model.model_version}`,
@@ -476,13 +303,13 @@ test('per-group results cover exactly the groups of the evaluation set compositi
       ]);
     }
   }
-  const search = doc<SearchFile>('face-search.yaml');
+  const search = doc('face-search.yaml');
   cases.push(['face-search.yaml', search.evaluation_set.demographic_composition, search.groups.results]);
-  const liveness = doc<LivenessFile>('liveness.yaml');
+  const liveness = doc('liveness.yaml');
   for (const mode of liveness.modes) {
     cases.push([`liveness.yaml ${mode.mode}`, liveness.bona_fide_set.demographic_composition, mode.groups]);
   }
-  const age = doc<AgeFile>('age.yaml');
+  const age = doc('age.yaml');
   cases.push(['age.yaml', age.evaluation_set.demographic_composition, age.groups]);
 
   for (const [label, composition, rows] of cases) {
@@ -501,7 +328,7 @@ for (const [file, defaultThreshold] of [
   ['face-to-document.yaml', DEFAULTS.faceToDocument],
 ] as const) {
   test(`${file}: DET curves are monotone, span 0.50-0.95 with 12+ points, and bracket the EER`, () => {
-    for (const model of doc<VerificationFile>(file).models) {
+    for (const model of doc(file).models) {
       const label = `${file} ${model.model_version}`;
       const thresholds = model.det.map((p) => p.threshold);
       assertIncreasingThresholds(thresholds, label);
@@ -546,7 +373,7 @@ for (const [file, defaultThreshold] of [
   });
 
   test(`${file}: recommended thresholds are DET points with the same rates; default is ${defaultThreshold}`, () => {
-    const data = doc<VerificationFile>(file);
+    const data = doc(file);
     assert.ok(
       close(data.default_threshold, defaultThreshold),
       `${file}: default_threshold ${data.default_threshold}`,
@@ -579,7 +406,7 @@ for (const [file, defaultThreshold] of [
 }
 
 test('face-match.yaml: covers face-match-v4.2 and v4.1 and the required use cases', () => {
-  const data = doc<VerificationFile>('face-match.yaml');
+  const data = doc('face-match.yaml');
   assert.deepEqual(data.models.map((m) => m.model_version).sort(), ['face-match-v4.1', 'face-match-v4.2']);
   for (const model of data.models) {
     const names = model.recommended_thresholds.map((r) => r.use_case);
@@ -596,7 +423,7 @@ test('face-match.yaml: covers face-match-v4.2 and v4.1 and the required use case
 // ---------------------------------------------------------------- 4. face search
 
 test('face-search.yaml: operating points, FNIR at fixed FPIR and rank rates are consistent', () => {
-  const data = doc<SearchFile>('face-search.yaml');
+  const data = doc('face-search.yaml');
   const sizes = data.galleries.map((g) => g.gallery_size);
   assert.deepEqual(sizes, [10_000, 100_000, 1_000_000, 10_000_000], 'gallery sizes, in increasing order');
   for (const g of data.galleries) {
@@ -656,7 +483,7 @@ test('face-search.yaml: operating points, FNIR at fixed FPIR and rank rates are 
 });
 
 test('face-search.yaml: recommended thresholds are operating points; default is 0.85 on the 1M gallery', () => {
-  const data = doc<SearchFile>('face-search.yaml');
+  const data = doc('face-search.yaml');
   assert.ok(
     close(data.default_threshold, DEFAULTS.faceSearch),
     `default_threshold ${data.default_threshold}`,
@@ -713,7 +540,7 @@ function assertCountRate(rate: number, errors: number, total: number, label: str
 }
 
 test('liveness.yaml: per-mode results agree with counts, sweep and recommendations; default is 0.50', () => {
-  const data = doc<LivenessFile>('liveness.yaml');
+  const data = doc('liveness.yaml');
   assert.ok(close(data.default_threshold, DEFAULTS.liveness), `default_threshold ${data.default_threshold}`);
   assert.deepEqual(data.modes.map((m) => m.mode).sort(), [
     '3d',
@@ -811,7 +638,7 @@ test('liveness.yaml: per-mode results agree with counts, sweep and recommendatio
 // ---------------------------------------------------------------- 6. age
 
 test('age.yaml: recommended challenge ages match the challenge table; defaults are legal age + 7 (25 for 18+)', () => {
-  const data = doc<AgeFile>('age.yaml');
+  const data = doc('age.yaml');
   assert.equal(data.default_challenge_offset_years, DEFAULTS.ageChallengeOffset);
   for (const rec of data.recommended_challenge_ages) {
     const row = only(
@@ -868,7 +695,7 @@ test('age.yaml: recommended challenge ages match the challenge table; defaults a
 // ---------------------------------------------------------------- 7. latency
 
 test('latency.yaml: p50 <= p95 everywhere, and every biometric and session endpoint is measured', () => {
-  const data = doc<LatencyFile>('latency.yaml');
+  const data = doc('latency.yaml');
   const timings: [string, Timing][] = [
     ...data.cloud.endpoints.map((e): [string, Timing] => [`cloud ${e.method} ${e.path}`, e]),
     ...data.cloud.session_processing.sessions.map((s): [string, Timing] => [`session ${s.session_type}`, s]),
@@ -907,7 +734,7 @@ test('latency.yaml: p50 <= p95 everywhere, and every biometric and session endpo
 // ---------------------------------------------------------------- 8. business outcomes
 
 test('business.yaml: every sourced figure equals its source, and outcomes recompute from them', () => {
-  const data = doc<BusinessFile>('business.yaml');
+  const data = doc('business.yaml');
   assert.equal(
     data.retry_pass_rate.value,
     resolve(data.retry_pass_rate.from),
@@ -1016,7 +843,6 @@ function within(a: number, b: number, tolerance: number): boolean {
 }
 
 /** A rate as the data publishes it: a number, an estimate, or k of n (the renderer's `Counted`). */
-type Figure = number | Estimate | Counted;
 
 /** The rounding a figure was published with: none for a count. */
 function precisionOf(figure: Figure): number {
@@ -1355,7 +1181,7 @@ test('every rate is k of n for a whole number k; below 20 events it is published
 
 test('face-search.yaml: on every gallery, no threshold reaches an FNIR below one minus the rank-1 rate', () => {
   const failures: string[] = [];
-  for (const gallery of doc<SearchFile>('face-search.yaml').galleries) {
+  for (const gallery of doc('face-search.yaml').galleries) {
     const rank1 = gallery.rank_identification_rate.rank_1 as Figure;
     const floor = 1 - rateOf(rank1);
     const points: [string, Figure][] = [
@@ -1437,7 +1263,7 @@ function splits(): Split[] {
     }
   }
   {
-    const data = doc<SearchFile>('face-search.yaml');
+    const data = doc('face-search.yaml');
     const gallery = only(data.galleries, (g) => g.gallery_size === data.groups.gallery_size, 'group gallery');
     const at = only(
       gallery.operating_points,
@@ -1458,7 +1284,7 @@ function splits(): Split[] {
       );
     }
   }
-  for (const mode of doc<LivenessFile>('liveness.yaml').modes) {
+  for (const mode of doc('liveness.yaml').modes) {
     // The accessibility rows are extra participants outside the main bona fide set: not a split of it.
     const rows = [...mode.groups, ...mode.conditions].filter((r) => r.dimension !== 'accessibility');
     for (const [dimension, list] of byDimension(rows)) {
@@ -1571,7 +1397,7 @@ test('group totals add up to the overall totals, dimension by dimension', () => 
       }
     }
   }
-  const live = doc<LivenessFile>('liveness.yaml');
+  const live = doc('liveness.yaml');
   for (const mode of live.modes) {
     for (const dimension of new Set([...mode.groups, ...mode.conditions].map((r) => r.dimension))) {
       const rows = [...mode.groups, ...mode.conditions].filter((r) => r.dimension === dimension);
@@ -1843,7 +1669,7 @@ function recommendationsFor(source: Source): Json[] {
 test('business.yaml: every check runs at the setting recommended for its use case, or says where and why it differs', () => {
   const failures: string[] = [];
   const page = readFileSync(path.join(ROOT, 'docs', 'metrics', 'how-vultus-helps-your-business.md'), 'utf8');
-  for (const uc of doc<BusinessFile>('business.yaml').use_cases) {
+  for (const uc of doc('business.yaml').use_cases) {
     for (const check of uc.checks as (Check & {recommended_use_case?: string; threshold_note?: string})[]) {
       if (check.threshold === undefined && check.challenge_age === undefined) continue;
       const label = `${uc.id} "${check.name}"`;
@@ -1906,7 +1732,7 @@ test('every evaluated and recommended collection size fits the product collectio
   assert.equal(typeof limit, 'number', 'x-limits.collection_max_faces');
   const max = limit as number;
   const failures: string[] = [];
-  const search = doc<SearchFile>('face-search.yaml');
+  const search = doc('face-search.yaml');
   const sizes: [string, number][] = [
     ...search.galleries.map((g): [string, number] => [`gallery ${g.gallery_size}`, g.gallery_size]),
     ...search.recommended_thresholds.map((r): [string, number] => [

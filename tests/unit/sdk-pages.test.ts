@@ -31,6 +31,7 @@ import {visit} from 'unist-util-visit';
 import type {Code, Heading, PhrasingContent, Root} from 'mdast';
 import {withFacts} from './helpers/typed-facts';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
+import {expandIncludes} from '../../plugins/vultus-contract/include';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -465,6 +466,8 @@ function readPage(relative: string): Page {
     .use(remarkGfm)
     .use(remarkDirective)
     .parse(source) as Root;
+  // The page as the site builds it: each ::include replaced by its partial, facts in its code.
+  expandIncludes(tree, ROOT, (node) => `${relative}:${node.position?.start.line ?? '?'}`);
   let frontMatter: Json = {};
   const headings: Page['headings'] = [];
   const blocks: Block[] = [];
@@ -480,7 +483,7 @@ function readPage(relative: string): Page {
       blocks.push({
         lang: block.lang ?? '',
         meta: block.meta ?? '',
-        value: block.value,
+        value: withFacts(block.value, relative),
         line: block.position?.start.line ?? 0,
         inTabs: parent?.type === 'containerDirective' && parent.name === 'code-tabs',
       });

@@ -8,7 +8,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFile} from 'node:fs/promises';
+import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {collectFacts, substituteFacts} from '../../plugins/vultus-contract/facts';
@@ -50,7 +50,10 @@ async function allCopies(): Promise<TypedCopy[]> {
   const contract = await loadContract(siteDir);
   const facts = [...collectFacts(contract, siteDir).values()];
   const copies: TypedCopy[] = [];
-  for (const absolute of await listMarkdown(docsDir)) {
+  // The pages, and the partials and code snippets they include (docs/_partials/, not pages themselves).
+  const partialsDir = path.join(docsDir, '_partials');
+  const partials = (await readdir(partialsDir).catch(() => [])).map((name) => path.join(partialsDir, name));
+  for (const absolute of [...(await listMarkdown(docsDir)), ...partials]) {
     const file = `docs/${path.relative(docsDir, absolute).split(path.sep).join('/')}`;
     copies.push(...findTypedCopies(file, await readFile(absolute, 'utf8'), facts));
   }

@@ -3,6 +3,7 @@
  * error codes, rate limits, data retention, model versions, webhook events, and the
  * index of operations with the page that documents each.
  */
+import type {Directive} from '../directive';
 import type {Link, PhrasingContent, RootContent} from 'mdast';
 import type {Contract} from './contract';
 import {ContractError} from './contract';
@@ -209,3 +210,57 @@ export function renderOperationsIndex(contract: Contract): RootContent[] {
     ),
   ];
 }
+
+export const catalogueDirectives: Directive[] = [
+  {
+    name: 'decline-reasons',
+    syntax: 'leaf',
+    attributes: ['service'],
+    summary:
+      'the whole decline-reason catalogue by category (`/decline-reasons` only), or with `service="/services/face-match"` the codes one service raises, linked to the catalogue',
+    render: (attributes, {contract}) => renderDeclineReasons(contract, attributes.service),
+  },
+  {
+    name: 'error-codes',
+    syntax: 'leaf',
+    attributes: ['type', 'raised-by'],
+    summary:
+      'the error-code table, or one error type\'s rows (`type="license_error"`), or the errors one side raises (`raised-by="sdk"`)',
+    render: (attributes, {contract}) => renderErrorCodes(contract, attributes.type, attributes['raised-by']),
+  },
+  {
+    name: 'rate-limits',
+    syntax: 'leaf',
+    attributes: [],
+    summary: 'rate limits per endpoint group',
+    render: (_, {contract}) => renderRateLimits(contract),
+  },
+  {
+    name: 'data-retention',
+    syntax: 'leaf',
+    attributes: [],
+    summary: 'retention per artefact (`x-data-retention`)',
+    render: (_, {contract}) => renderDataRetention(contract),
+  },
+  {
+    name: 'model-versions',
+    syntax: 'leaf',
+    attributes: [],
+    summary: 'model versions and their status',
+    render: (_, {contract}) => renderModelVersions(contract),
+  },
+  {
+    name: 'webhook-events',
+    syntax: 'leaf',
+    attributes: [],
+    summary: 'the webhook event types',
+    render: (_, {contract}) => renderWebhookEvents(contract),
+  },
+  {
+    name: 'operations-index',
+    syntax: 'leaf',
+    attributes: [],
+    summary: 'every operation and the page that documents it',
+    render: (_, {contract}) => renderOperationsIndex(contract),
+  },
+];

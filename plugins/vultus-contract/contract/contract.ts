@@ -3,10 +3,16 @@
  * OpenAPI core (structure and references) and returns it dereferenced, with the
  * catalogues it carries (decline reasons, error codes, limits). A malformed contract
  * throws a ContractError that names the file and the JSON pointer inside it.
+ *
+ * The contract's own strings (descriptions, summaries, error `fix` texts, decline-reason
+ * details) never type a number that x-limits or a schema default holds: they write a
+ * placeholder, which the loader replaces in both documents it returns (see
+ * `contractPlaceholder` below), so every page, Markdown twin and /openapi.yaml shows the value.
  */
 import {readFile, stat} from 'node:fs/promises';
-import {parse as parseYaml} from 'yaml';
+import {isMap, isScalar, isSeq, parse as parseYaml, parseDocument} from 'yaml';
 import path from 'node:path';
+import {isDeepStrictEqual} from 'node:util';
 import {bundle, createConfig, lint, type NormalizedProblem} from '@redocly/openapi-core';
 
 export const contractRelativePath = 'contract/openapi.yaml';
@@ -258,6 +264,231 @@ function requireCatalogue(document: OpenApiDocument, key: 'x-decline-reasons' | 
   }
 }
 
+/**
+ * Placeholders in the contract's strings:
+ *
+ *   %{limits.image.max_bytes|MB}            an x-limits number by dotted path (list items by index)
+ *   %{limits.face_search_top_k.max}         the same, as a number ("50", "10,000,000")
+ *   %{default.FaceSearchConfig.threshold}   the `default` of a schema property ("0.85", "600")
+ *   %{retention.aml-screenings}             the retention of an x-data-retention row ("5 years"),
+ *   %{retention.results.configurable}       and its configurable range ("30 to 1825 days")
+ *
+ * A key always has a dot, so curl's own `%{http_code}` is not one. `|format` converts a number
+ * from the unit its key names (`_bytes`, `_seconds`, `_minutes`, `_hours`, `_days`): see
+ * `placeholderFormats`. An unknown key or format fails loading, naming the string's JSON pointer.
+ */
+export const contractPlaceholder = /%\{([a-z][\w-]*(?:\.[\w-]+)+)(?:\|([\w-]*))?\}/g;
+
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const timeUnits = {seconds: 1, minutes: 60, hours: 3600, days: 86400} as const;
+type TimeUnit = keyof typeof timeUnits;
+
+/** The unit a key's number is in, from the last segment that names one: `kyc_link_lifetime_seconds.min` → seconds. */
+function unitOf(key: string): TimeUnit | 'bytes' | undefined {
+  return key
+    .split('.')
+    .map((part) => /_(seconds|minutes|hours|days|bytes)$/.exec(part)?.[1] as TimeUnit | 'bytes' | undefined)
+    .reverse()
+    .find((unit) => unit !== undefined);
+}
+
+const count = (value: number, unit: string): string =>
+  `${value.toLocaleString('en-US')} ${value === 1 ? unit : `${unit}s`}`;
+
+/** `|seconds`, `|minutes`, `|hours`, `|days`: a duration, converted from the unit of its key. */
+const duration =
+  (to: TimeUnit) =>
+  (value: number, key: string): string => {
+    const from = unitOf(key);
+    if (from === undefined || from === 'bytes') {
+      throw new Error(`needs a key in seconds, minutes, hours or days (…_seconds, …_hours)`);
+    }
+    return count((value * timeUnits[from]) / timeUnits[to], to.slice(0, -1));
+  };
+
+/**
+ * How a placeholder formats a number. Without a format an x-limits number reads as a number
+ * ("10,485,760") and a default as the facts of ../facts.ts show it ("0.80").
+ */
+export const placeholderFormats: Record<string, (value: number, key: string) => string> = {
+  number: (value) => value.toLocaleString('en-US'),
+  MB: (value, key) => {
+    if (unitOf(key) !== 'bytes') throw new Error('needs a key in bytes (…_bytes)');
+    return `${(value / 1048576).toLocaleString('en-US')} MB`;
+  },
+  seconds: duration('seconds'),
+  minutes: duration('minutes'),
+  hours: duration('hours'),
+  days: duration('days'),
+};
+
+/** A schema default as the pages show it: an integer as is, a fraction with two decimals. */
+export const defaultText = (value: number): string =>
+  Number.isInteger(value)
+    ? String(value)
+    : Number(value.toFixed(2)) === value
+      ? value.toFixed(2)
+      : String(value);
+
+/** A JSON pointer segment: `/face/match` → `~1face~1match`. */
+const pointerPart = (key: string | number): string => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** What a placeholder can name, by key; numbers are formatted where they are used. */
+export type PlaceholderValues = Map<string, number | string>;
+
+/**
+ * The values placeholders name, read from a parsed contract as written, before any of its
+ * strings is expanded: x-limits numbers and schema defaults are not strings, and a retention
+ * period that holds a placeholder itself is expanded here with those. Nothing here reads
+ * ../facts.ts, which builds its facts from the loaded (expanded) contract.
+ */
+export function placeholderValues(document: unknown): PlaceholderValues {
+  const values: PlaceholderValues = new Map();
+  const root = isRecord(document) ? document : {};
+  const walk = (node: unknown, key: string): void => {
+    if (typeof node === 'number') values.set(key, node);
+    else if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${key}.${index}`));
+    else if (isRecord(node)) for (const [part, child] of Object.entries(node)) walk(child, `${key}.${part}`);
+  };
+  walk(root['x-limits'], 'limits');
+  const components = isRecord(root.components) ? root.components : {};
+  const schemas = isRecord(components.schemas) ? components.schemas : {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
+    for (const [property, written] of Object.entries(properties)) {
+      // A property may point at a shared schema (`{$ref: '#/components/schemas/LivenessThreshold'}`).
+      const ref =
+        isRecord(written) && typeof written.$ref === 'string'
+          ? /^#\/components\/schemas\/([\w.-]+)$/.exec(written.$ref)
+          : null;
+      const definition = ref ? schemas[ref[1] ?? ''] : written;
+      if (isRecord(definition) && typeof definition.default === 'number') {
+        values.set(`default.${name}.${property}`, definition.default);
+      }
+    }
+  }
+  const rows = Array.isArray(root['x-data-retention']) ? root['x-data-retention'] : [];
+  rows.forEach((row: unknown, index) => {
+    if (!isRecord(row) || typeof row.key !== 'string' || typeof row.retention !== 'string') return;
+    const where = `#/x-data-retention/${index}`;
+    values.set(`retention.${row.key}`, expandPlaceholders(row.retention, values, `${where}/retention`));
+    if (typeof row.configurable === 'string') {
+      const configurable = expandPlaceholders(row.configurable, values, `${where}/configurable`);
+      values.set(`retention.${row.key}.configurable`, configurable);
+    }
+  });
+  return values;
+}
+
+/** One string with each placeholder replaced; `pointer` is where the string is, for the error. */
+export function expandPlaceholders(text: string, values: PlaceholderValues, pointer: string): string {
+  if (!text.includes('%{')) return text;
+  const fail = (placeholder: string, why: string): never => {
+    throw new ContractError(`${contractRelativePath}: ${pointer}: ${placeholder}: ${why}`);
+  };
+  const expanded = text.replace(contractPlaceholder, (placeholder, key: string, format?: string) => {
+    const value = values.get(key);
+    if (value === undefined) {
+      return fail(
+        placeholder,
+        'no such fact (limits.<x-limits path>, default.<Schema>.<property> or retention.<x-data-retention key>)',
+      );
+    }
+    if (typeof value === 'string') {
+      return format === undefined ? value : fail(placeholder, `a retention period takes no format`);
+    }
+    if (format === undefined)
+      return key.startsWith('default.') ? defaultText(value) : value.toLocaleString('en-US');
+    const formatter = placeholderFormats[format];
+    if (!formatter) {
+      return fail(
+        placeholder,
+        `unknown format "${format}" (one of ${Object.keys(placeholderFormats).join(', ')})`,
+      );
+    }
+    try {
+      return formatter(value, key);
+    } catch (error) {
+      return fail(
+        placeholder,
+        `format "${format}" ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  });
+  // What is left and looks like a placeholder is a misspelt one: `%{Limits.x}`, `%{limits.x|MB`.
+  const leftover = /%\{[^\s}]*[.|][^\s}]*\}?/.exec(expanded);
+  if (leftover) fail(leftover[0], 'not a placeholder (write %{key} or %{key|format}, the key in lower case)');
+  return expanded;
+}
+
+/**
+ * Replaces the placeholders of every string in a parsed contract, in place, and returns it. Each
+ * object is visited once, so a dereferenced document (whose $ref targets are shared, and may
+ * be cyclic) is expanded once per node; the pointer is the first path that reaches it.
+ */
+export function expandContractStrings<T>(document: T, values = placeholderValues(document)): T {
+  const seen = new WeakSet<object>();
+  const visit = (node: unknown, pointer: string): void => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    const entries: Array<[string | number, unknown]> = Array.isArray(node)
+      ? node.map((item, index) => [index, item])
+      : Object.entries(node);
+    for (const [key, child] of entries) {
+      const at = `${pointer}/${pointerPart(key)}`;
+      if (typeof child === 'string')
+        (node as Record<string | number, unknown>)[key] = expandPlaceholders(child, values, at);
+      else visit(child, at);
+    }
+  };
+  visit(document, '#');
+  return document;
+}
+
+/**
+ * The contract as published at /openapi.yaml: the file as written, byte for byte (key order,
+ * comments, folding), with each placeholder replaced by its value where it stands. The result is
+ * parsed again and must equal the expanded document; should a value not fit the scalar style it
+ * stands in, the document is written out by the yaml package instead (folded at 104 columns).
+ */
+export async function publishedContract(siteDir: string): Promise<string> {
+  const source = await readFile(path.join(siteDir, contractRelativePath), 'utf8');
+  const document = parseDocument(source);
+  if (document.errors.length > 0) {
+    throw new ContractError(`${contractRelativePath}: not valid YAML: ${document.errors[0]?.message ?? ''}`);
+  }
+  const values = placeholderValues(document.toJS());
+  const edits: Array<{start: number; end: number; text: string}> = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        visit(pair.value, `${pointer}/${pointerPart(key)}`);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, index) => visit(item, `${pointer}/${index}`));
+    } else if (isScalar(node) && typeof node.value === 'string' && node.value.includes('%{')) {
+      const expanded = expandPlaceholders(node.value, values, pointer);
+      const [start, end] = node.range ?? [0, 0];
+      const text = source
+        .slice(start, end)
+        .replace(contractPlaceholder, (placeholder) => expandPlaceholders(placeholder, values, pointer));
+      edits.push({start, end, text});
+      node.value = expanded;
+    }
+  };
+  visit(document.contents, '#');
+  let published = source;
+  for (const {start, end, text} of edits.sort((a, b) => b.start - a.start)) {
+    published = published.slice(0, start) + text + published.slice(end);
+  }
+  if (isDeepStrictEqual(parseYaml(published), document.toJS())) return published;
+  return document.toString({lineWidth: 104, flowCollectionPadding: false});
+}
+
 let cache: {mtimeMs: number; promise: Promise<Contract>} | undefined;
 
 async function load(siteDir: string): Promise<Contract> {
@@ -294,6 +525,11 @@ async function load(siteDir: string): Promise<Contract> {
   const raw = (await bundle({ref: file, config, dereference: false})).bundle.parsed as OpenApiDocument;
   const result = await bundle({ref: file, config, dereference: true});
   const document = result.bundle.parsed as OpenApiDocument;
+  // Placeholders first in the document as written, whose pointers are the file's own; its
+  // values were read before any string changed.
+  const values = placeholderValues(raw);
+  expandContractStrings(raw, values);
+  expandContractStrings(document, values);
   requireCatalogue(document, 'x-decline-reasons');
   requireCatalogue(document, 'x-error-codes');
   const operations = collectOperations(document, raw);

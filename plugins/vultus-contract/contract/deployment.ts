@@ -5,6 +5,7 @@
  * on every service page (its operations), on every on-premise page (its container) and on the
  * merged-solutions page (by container).
  */
+import type {Directive} from '../directive';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {RootContent} from 'mdast';
@@ -225,3 +226,14 @@ export function renderDeploymentMatrix(
   }
   return byService(all, contract, siteDir);
 }
+
+export const deploymentDirectives: Directive[] = [
+  {
+    name: 'deployment-matrix',
+    syntax: 'leaf',
+    attributes: ['page', 'container', 'by'],
+    summary:
+      'where each operation runs, from its `x-deployment`: cloud, and which on-premise container, with its licence feature; by service (default), for one page (`page="/services/face-match"`), for one container (`container="face-match"`), or by container (`by="container"`)',
+    render: (attributes, {contract, siteDir}) => renderDeploymentMatrix(contract, siteDir, attributes),
+  },
+];

@@ -3,7 +3,10 @@
  * request body fields, request samples in three languages, response fields and
  * example, and the error responses it can return.
  */
-import type {BlockContent, Link, RootContent} from 'mdast';
+import type {Directive} from '../directive';
+import {required} from '../directive';
+import type {BlockContent, Code, Link, RootContent} from 'mdast';
+import type {ContainerDirective} from 'mdast-util-directive';
 import type {Contract, MediaType, OperationEntry, Parameter, Response} from './contract';
 import {availabilityOf, ContractError, onPremiseOnly} from './contract';
 import {
@@ -264,3 +267,45 @@ export function renderOperation(contract: Contract, operationId: string, mode: R
   }
   return out;
 }
+
+const languageOf: Record<string, string> = {
+  bash: 'curl',
+  shell: 'curl',
+  sh: 'curl',
+  javascript: 'javascript',
+  js: 'javascript',
+  python: 'python',
+  py: 'python',
+};
+
+function expandCodeTabs(node: ContainerDirective, mode: RenderMode): RootContent[] {
+  const samples: Record<string, string> = {};
+  for (const child of node.children) {
+    if (child.type !== 'code' || !child.lang || !languageOf[child.lang]) {
+      throw new Error(`:::code-tabs takes fenced blocks in ${Object.keys(languageOf).join(', ')} only`);
+    }
+    samples[languageOf[child.lang] as string] = (child as Code).value;
+  }
+  const missing = sampleLanguages.filter(({value}) => !samples[value]).map(({label}) => label);
+  if (missing.length > 0) throw new Error(`:::code-tabs is missing ${missing.join(', ')}`);
+  return codeTabs(samples, mode);
+}
+
+export const operationDirectives: Directive[] = [
+  {
+    name: 'operation',
+    syntax: 'leaf',
+    attributes: ['id'],
+    summary:
+      'the whole reference of one operation: endpoint header, parameters, request body fields, cURL/JavaScript/Python samples, response fields and example, error statuses. Each operation is placed on exactly one page, the one named by its `x-doc-page`',
+    render: (attributes, {contract, mode}) => renderOperation(contract, required(attributes, 'id'), mode),
+  },
+  {
+    name: 'code-tabs',
+    syntax: 'container',
+    attributes: [],
+    summary:
+      'hand-written samples: one fenced block each in `bash` (cURL), `javascript` and `python`, shown as synced tabs',
+    render: (_, {mode}, node) => expandCodeTabs(node, mode),
+  },
+];

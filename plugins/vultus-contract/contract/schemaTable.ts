@@ -2,6 +2,8 @@
  * Field tables from JSON Schemas of the contract: one row per field, nested objects
  * flattened with dotted names (`source.media_id`, `reasons[].code`).
  */
+import type {Directive} from '../directive';
+import {required} from '../directive';
 import type {PhrasingContent, Table} from 'mdast';
 import {ContractError, contractRelativePath, type Contract, type JsonSchema} from './contract';
 import {code, inlineMarkdown, table, text, type Cell} from '../mdast';
@@ -150,3 +152,19 @@ export function fieldTable(rows: FieldRow[], withRequired: boolean): Table {
     }),
   );
 }
+
+export const schemaDirectives: Directive[] = [
+  {
+    name: 'schema',
+    syntax: 'leaf',
+    attributes: ['name'],
+    summary: 'the field table of one component schema (`name="Result"`)',
+    render: (attributes, {contract}) => {
+      const name = required(attributes, 'name');
+      const schema = contract.document.components.schemas[name];
+      if (!schema)
+        throw new ContractError(`${contractRelativePath}: #/components/schemas/${name}: no such schema`);
+      return [fieldTable(fieldRows(contract, schema), true)];
+    },
+  },
+];

@@ -3,6 +3,8 @@
  * the timestamp and the exact raw body of a contract example, and the header computed from them
  * here, at build time, so the published header can never disagree with the published inputs.
  */
+import type {Directive} from '../directive';
+import {required} from '../directive';
 import {createHmac} from 'node:crypto';
 import type {RootContent} from 'mdast';
 import type {Contract} from './contract';
@@ -76,3 +78,14 @@ export function renderSignatureVector(contract: Contract, kind: string): RootCon
     codeBlock('text', vector.body),
   ];
 }
+
+export const signatureDirectives: Directive[] = [
+  {
+    name: 'signature-vector',
+    syntax: 'leaf',
+    attributes: ['kind'],
+    summary:
+      'a worked `Vultus-Signature` example from `x-signature-test-vectors` (`kind`: `webhook`, `request`), the header computed at build time',
+    render: (attributes, {contract}) => renderSignatureVector(contract, required(attributes, 'kind')),
+  },
+];

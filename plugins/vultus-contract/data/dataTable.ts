@@ -1,6 +1,7 @@
 /**
  * `::data-table`: any list in a data file under data/ as a table.
  */
+import type {Directive} from '../directive';
 import type {RootContent} from 'mdast';
 import {code, inlineMarkdown, listed, text, table, type Cell} from '../mdast';
 import {countText, figureText, isCounted, percent, rateOf} from '../metrics/figures';
@@ -88,3 +89,17 @@ export function renderDataTable(siteDir: string, attributes: Record<string, stri
   );
   return [table(headers, rows)];
 }
+
+export const dataTableDirectives: Directive[] = [
+  {
+    name: 'data-table',
+    syntax: 'leaf',
+    attributes: ['src', 'path', 'columns', 'headers', 'code'],
+    summary: `any list in a YAML file under \`data/\` as a table (\`path\` is dotted; \`list[field=value]\` selects an item; \`code\` lists columns shown as code; a column takes a format after a vertical bar: ${Object.keys(
+      cellFormats,
+    )
+      .map((name) => `\`${name}\``)
+      .join(', ')}, or \`codes\` for a list; a column ending in \`?\` is optional)`,
+    render: (attributes, {siteDir}) => renderDataTable(siteDir, attributes),
+  },
+];

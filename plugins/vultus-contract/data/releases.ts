@@ -11,6 +11,7 @@
  * minor version's end of support, and shown once that date is on or before `support.reviewed`.
  * `releaseNotes()` returns the same entries as data, for other outputs (such as a feed).
  */
+import type {Directive} from '../directive';
 import type {PhrasingContent, RootContent} from 'mdast';
 import {DataError, loadData} from './load';
 import {heading, inlineMarkdown, link, list, listItem, paragraph, strong, table, text} from '../mdast';
@@ -285,8 +286,13 @@ export function renderReleases(siteDir: string, attributes: Record<string, strin
 }
 
 /** The `::releases` directive, registered in remark.ts. */
-export const releasesDirective = {
-  attributes: ['product', 'view'],
-  render: (_contract: unknown, attributes: Record<string, string>, _mode: unknown, siteDir: string) =>
-    renderReleases(siteDir, attributes),
-};
+export const releaseDirectives: Directive[] = [
+  {
+    name: 'releases',
+    syntax: 'leaf',
+    attributes: ['product', 'view'],
+    summary:
+      'release notes of the Web SDKs (`product="web-sdk"`) or the on-premise images (`product="onprem"`) from `data/releases.yaml`, each change tagged, with the end-of-support notices the policy sets; `view="support"`: the Web SDK versions with their support dates and status; `view="policy"`: the support policy',
+    render: (attributes, {siteDir}) => renderReleases(siteDir, attributes),
+  },
+];

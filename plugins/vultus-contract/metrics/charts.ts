@@ -10,20 +10,20 @@
  *   ::chart{kind="apcer" mode="deepfake"}                  APCER per attack species
  *   ::chart{kind="mae-age"}                                age estimation MAE by age band
  */
+import type {Directive} from '../directive';
 import type {RootContent} from 'mdast';
 import type {Element} from 'hast';
-import {DataError, loadData, pick} from '../data/load';
-import {countText, figureText, isCounted, percent, rateOf} from './figures';
+import {DataError} from '../data/load';
 import {inlineMarkdown, paragraph, strong, table, text, type Cell} from '../mdast';
 import type {RenderMode} from '../contract/operation';
+import {countText, figureText, isCounted, percent, rateOf} from './figures';
+import {currentModel, loadMetrics, modelsCurrentFirst} from './load';
 import {barChart, lineChart, type Bar, type Series} from './svg';
-
-type Json = Record<string, unknown>;
-type Estimate = {value: number; ci95: [number, number]};
+import type {Counted, DetPoint, Estimate, GroupRow} from './types';
 
 type ChartOutput = {chart: Element; title: string; description: string; header: string[]; rows: Cell[][]};
 
-const ci = (estimate: Estimate, format: (value: number) => string): string =>
+const ci = (estimate: Estimate | Counted, format: (value: number) => string): string =>
   `${format(estimate.ci95[0])} to ${format(estimate.ci95[1])}`;
 
 /** A bar with its 95% confidence interval as error bar. */
@@ -45,58 +45,54 @@ const dimensionNames: Record<string, string> = {
   photo_age: 'Document photo age',
 };
 
-function currentModels(data: unknown, where: string): Json[] {
-  return pick(data, 'models', where) as Json[];
+const dimensionName = (dimension: string): string => dimensionNames[dimension] ?? dimension;
+
+const at = (points: DetPoint[], threshold: number): DetPoint | undefined =>
+  points.find((point) => Math.abs(point.threshold - threshold) < 1e-9);
+
+const verificationEvaluations = ['face-match', 'face-to-document'] as const;
+type VerificationEvaluation = (typeof verificationEvaluations)[number];
+
+function verificationEvaluation(evaluation: string): VerificationEvaluation {
+  const found = verificationEvaluations.find((name) => name === evaluation);
+  if (!found)
+    throw new DataError(`evaluation="${evaluation}" (one of ${verificationEvaluations.join(', ')})`);
+  return found;
 }
 
-function det(siteDir: string, evaluation: string): ChartOutput {
+function det(siteDir: string, evaluation: VerificationEvaluation): ChartOutput {
   const where = `data/metrics/${evaluation}.yaml`;
-  const data = loadData(siteDir, `metrics/${evaluation}.yaml`);
-  const defaultThreshold = pick(data, 'default_threshold', where) as number;
-  const models = currentModels(data, where);
-  const series: Series[] = models.map((model, index) => {
-    const points = (model.det as Array<{threshold: number; fmr: number; fnmr: number}>).map((point) => ({
-      x: point.fmr,
-      y: point.fnmr,
-      label: point.threshold.toFixed(2),
-    }));
-    const atDefault = (model.det as Array<{threshold: number; fmr: number; fnmr: number}>).find(
-      (point) => Math.abs(point.threshold - defaultThreshold) < 1e-9,
-    );
+  const data = loadMetrics(siteDir, evaluation);
+  const defaultThreshold = data.default_threshold;
+  const models = modelsCurrentFirst(data, where);
+  const current = currentModel(data, where);
+  const currentDefault = at(current.det, defaultThreshold);
+  const series: Series[] = models.map((model) => {
+    const atDefault = at(model.det, defaultThreshold);
     return {
-      name: String(model.model_version),
-      points,
+      name: model.model_version,
+      points: model.det.map((point) => ({x: point.fmr, y: point.fnmr, label: point.threshold.toFixed(2)})),
       // Mark the default threshold on the current model only; two labels would collide.
       marker:
-        atDefault && index === 0
+        atDefault && model === current
           ? {x: atDefault.fmr, y: atDefault.fnmr, label: `default ${defaultThreshold.toFixed(2)}`}
           : undefined,
     };
   });
-  const [current] = models;
-  const currentDefault = (
-    current?.det as Array<{threshold: number; fmr: number; fnmr: number}> | undefined
-  )?.find((point) => Math.abs(point.threshold - defaultThreshold) < 1e-9);
   const title = `DET curve, ${evaluation === 'face-match' ? 'selfie to selfie (1:1)' : 'selfie to document portrait'}`;
   const description = `False non-match rate against false match rate, both on log scales, for ${models
-    .map((model) => String(model.model_version))
-    .join(' and ')}. Lower left is better. At the default threshold ${defaultThreshold.toFixed(2)}, ${String(
-    current?.model_version,
-  )} has FMR ${percent(currentDefault?.fmr ?? Number.NaN)} and FNMR ${percent(currentDefault?.fnmr ?? Number.NaN)}.`;
-  const thresholds = (current?.det as Array<{threshold: number}>).map((point) => point.threshold);
+    .map((model) => model.model_version)
+    .join(' and ')}. Lower left is better. At the default threshold ${defaultThreshold.toFixed(2)}, ${
+    current.model_version
+  } has FMR ${percent(currentDefault?.fmr ?? Number.NaN)} and FNMR ${percent(currentDefault?.fnmr ?? Number.NaN)}.`;
   const header = [
     'Threshold',
-    ...models.flatMap((model) => [
-      `FMR ${String(model.model_version)}`,
-      `FNMR ${String(model.model_version)}`,
-    ]),
+    ...models.flatMap((model) => [`FMR ${model.model_version}`, `FNMR ${model.model_version}`]),
   ];
-  const rows = thresholds.map((threshold) => [
+  const rows = current.det.map(({threshold}) => [
     threshold.toFixed(2),
     ...models.flatMap((model) => {
-      const point = (model.det as Array<{threshold: number; fmr: number; fnmr: number}>).find(
-        (item) => Math.abs(item.threshold - threshold) < 1e-9,
-      );
+      const point = at(model.det, threshold);
       return point ? [percent(point.fmr), percent(point.fnmr)] : ['—', '—'];
     }),
   ]);
@@ -116,23 +112,24 @@ function det(siteDir: string, evaluation: string): ChartOutput {
 }
 
 function fnirGallery(siteDir: string): ChartOutput {
-  const where = 'data/metrics/face-search.yaml';
-  const galleries = pick(loadData(siteDir, 'metrics/face-search.yaml'), 'galleries', where) as Json[];
-  const fpirs = [
-    ...new Set(
-      galleries.flatMap((gallery) => (gallery.fnir_at_fpir as Json[]).map((item) => item.fpir as number)),
-    ),
-  ];
+  const {galleries} = loadMetrics(siteDir, 'face-search');
+  const fpirs = [...new Set(galleries.flatMap((gallery) => gallery.fnir_at_fpir.map((item) => item.fpir)))];
+  const fnirAt = (gallery: (typeof galleries)[number], fpir: number): Estimate => {
+    const found = gallery.fnir_at_fpir.find((item) => item.fpir === fpir);
+    if (!found) {
+      throw new DataError(
+        `data/metrics/face-search.yaml: galleries[gallery_size=${gallery.gallery_size}].fnir_at_fpir: no FNIR at FPIR ${fpir}`,
+      );
+    }
+    return found.fnir;
+  };
   const series: Series[] = fpirs.map((fpir) => ({
     name: `FNIR at FPIR ${percent(fpir)}`,
-    points: galleries.map((gallery) => ({
-      x: gallery.gallery_size as number,
-      y: rateOf((gallery.fnir_at_fpir as Json[]).find((item) => item.fpir === fpir)?.fnir),
-    })),
+    points: galleries.map((gallery) => ({x: gallery.gallery_size, y: rateOf(fnirAt(gallery, fpir))})),
   }));
   const title = 'Face search: missed identifications versus collection size';
   const description = `False negative identification rate (FNIR) at fixed false positive identification rates, for collections of ${galleries
-    .map((gallery) => (gallery.gallery_size as number).toLocaleString('en-US'))
+    .map((gallery) => gallery.gallery_size.toLocaleString('en-US'))
     .join(', ')} faces. FNIR grows slowly with collection size.`;
   const header = [
     'Collection size',
@@ -141,14 +138,14 @@ function fnirGallery(siteDir: string): ChartOutput {
     'Rank-5 rate',
   ];
   const rows = galleries.map((gallery) => [
-    (gallery.gallery_size as number).toLocaleString('en-US'),
+    gallery.gallery_size.toLocaleString('en-US'),
     ...fpirs.map((fpir) => {
-      const estimate = (gallery.fnir_at_fpir as Json[]).find((item) => item.fpir === fpir)?.fnir as Estimate;
+      const estimate = fnirAt(gallery, fpir);
       return `${figureText(estimate)} (${ci(estimate, percent)})`;
     }),
     // A rank rate resting on few misses shows as "k of n" found, with its exact interval.
-    ...['rank_1', 'rank_5'].map((rank) => {
-      const figure = pick(gallery, `rank_identification_rate.${rank}`, where) as Estimate;
+    ...(['rank_1', 'rank_5'] as const).map((rank) => {
+      const figure = gallery.rank_identification_rate[rank];
       return isCounted(figure) ? `${countText(figure)} (${ci(figure, percent)})` : percent(figure.value);
     }),
   ]);
@@ -166,6 +163,54 @@ function fnirGallery(siteDir: string): ChartOutput {
   return {chart, title, description, header, rows};
 }
 
+/** The group results a `groups` chart can show, per evaluation, and the setting they were measured at. */
+const groupSources: Record<
+  string,
+  (siteDir: string, mode: string | undefined) => {results: GroupRow[]; context: string}
+> = {
+  'face-match': (siteDir) => verificationGroups(siteDir, 'face-match'),
+  'face-to-document': (siteDir) => verificationGroups(siteDir, 'face-to-document'),
+  'face-search': (siteDir) => {
+    const {groups} = loadMetrics(siteDir, 'face-search');
+    return {
+      results: groups.results,
+      context: `a ${groups.gallery_size.toLocaleString('en-US')}-face collection at threshold ${groups.threshold.toFixed(2)}`,
+    };
+  },
+  liveness: (siteDir, mode) => {
+    const data = loadMetrics(siteDir, 'liveness');
+    return {
+      results: livenessMode(data.modes, mode).groups,
+      context: `${mode ?? ''} liveness at threshold ${data.default_threshold.toFixed(2)}`,
+    };
+  },
+  age: (siteDir) => {
+    const data = loadMetrics(siteDir, 'age');
+    return {results: data.groups, context: data.model_version};
+  },
+};
+
+function verificationGroups(
+  siteDir: string,
+  evaluation: VerificationEvaluation,
+): {results: GroupRow[]; context: string} {
+  const model = currentModel(loadMetrics(siteDir, evaluation), `data/metrics/${evaluation}.yaml`);
+  return {
+    results: model.groups.results,
+    context: `${model.model_version} at threshold ${model.groups.threshold.toFixed(2)}`,
+  };
+}
+
+function livenessMode<Mode extends {mode: string}>(modes: Mode[], mode: string | undefined): Mode {
+  const found = modes.find((item) => item.mode === mode);
+  if (!found) {
+    throw new DataError(
+      `data/metrics/liveness.yaml: mode="${mode ?? ''}" (one of ${modes.map((item) => item.mode).join(', ')})`,
+    );
+  }
+  return found;
+}
+
 const metricNames: Record<string, string> = {
   fmr: 'False match rate (FMR)',
   fnmr: 'False non-match rate (FNMR)',
@@ -175,88 +220,65 @@ const metricNames: Record<string, string> = {
   mae: 'Mean absolute error (years)',
 };
 
-function groups(siteDir: string, evaluation: string, metric: string, mode: string | undefined): ChartOutput {
+// The sample behind each rate: impostor pairs for FMR, genuine pairs for FNMR, and so on.
+const sampleKeys = {
+  fmr: 'impostor_pairs',
+  fnmr: 'genuine_pairs',
+  fnir: 'mated_searches',
+  fpir: 'non_mated_searches',
+  bpcer: 'presentations',
+  mae: 'subjects',
+} as const satisfies Record<string, keyof GroupRow>;
+
+type GroupMetric = keyof typeof sampleKeys;
+
+function groupMetric(metric: string): GroupMetric {
+  if (!(metric in sampleKeys))
+    throw new DataError(`metric="${metric}" (one of ${Object.keys(sampleKeys).join(', ')})`);
+  return metric as GroupMetric;
+}
+
+function groups(
+  siteDir: string,
+  evaluation: string,
+  metricName: string,
+  mode: string | undefined,
+): ChartOutput {
   const where = `data/metrics/${evaluation}.yaml`;
-  const data = loadData(siteDir, `metrics/${evaluation}.yaml`);
-  let results: Json[];
-  let context: string;
-  switch (evaluation) {
-    case 'face-match':
-    case 'face-to-document': {
-      const [model] = currentModels(data, where);
-      results = pick(model, 'groups.results', where) as Json[];
-      context = `${String(model?.model_version)} at threshold ${(pick(model, 'groups.threshold', where) as number).toFixed(2)}`;
-      break;
-    }
-    case 'face-search':
-      results = pick(data, 'groups.results', where) as Json[];
-      context = `a ${(pick(data, 'groups.gallery_size', where) as number).toLocaleString('en-US')}-face collection at threshold ${(
-        pick(data, 'groups.threshold', where) as number
-      ).toFixed(2)}`;
-      break;
-    case 'liveness':
-      if (!mode) throw new DataError(`${where}: a liveness chart needs mode="…"`);
-      results = pick(data, `modes[mode=${mode}].groups`, where) as Json[];
-      context = `${mode} liveness at threshold ${(pick(data, 'default_threshold', where) as number).toFixed(2)}`;
-      break;
-    case 'age':
-      results = pick(data, 'groups', where) as Json[];
-      context = String(pick(data, 'model_version', where));
-      break;
-    default:
-      throw new DataError(`::chart{kind="groups"}: unknown evaluation "${evaluation}"`);
+  const source = groupSources[evaluation];
+  if (!source) {
+    throw new DataError(`evaluation="${evaluation}" (one of ${Object.keys(groupSources).join(', ')})`);
   }
+  const metric = groupMetric(metricName);
+  const {results, context} = source(siteDir, mode);
   const format = metric === 'mae' ? years : percent;
-  const bars: Bar[] = results.map((result) => {
-    const estimate = result[metric] as Estimate | undefined;
-    if (!estimate) throw new DataError(`${where}: a group result has no "${metric}"`);
-    return estimateBar(
-      String(result.group),
-      estimate,
-      dimensionNames[String(result.dimension)] ?? String(result.dimension),
-    );
-  });
-  const metricName = metricNames[metric] ?? metric;
+  const estimateOf = (result: GroupRow): Estimate => {
+    const estimate = result[metric];
+    if (!estimate) throw new DataError(`${where}: the group ${result.group} has no "${metric}"`);
+    return estimate;
+  };
+  const bars: Bar[] = results.map((result) =>
+    estimateBar(result.group, estimateOf(result), dimensionName(result.dimension)),
+  );
+  const name = metricNames[metric] ?? metric;
   const worst = bars.reduce((a, b) => (b.value > a.value ? b : a));
   const best = bars.reduce((a, b) => (b.value < a.value ? b : a));
-  const title = `${metricName} by demographic group`;
-  const dimensions = [
-    ...new Set(
-      results.map((result) =>
-        (dimensionNames[String(result.dimension)] ?? String(result.dimension)).toLowerCase(),
-      ),
-    ),
-  ];
-  const description = `${metricName} for each group by ${dimensions.join(', ')}, with 95% confidence intervals, for ${context}. Highest: ${
+  const title = `${name} by demographic group`;
+  const dimensions = [...new Set(results.map((result) => dimensionName(result.dimension).toLowerCase()))];
+  const description = `${name} for each group by ${dimensions.join(', ')}, with 95% confidence intervals, for ${context}. Highest: ${
     worst.label
   } at ${format(worst.value)}; lowest: ${best.label} at ${format(best.value)}.`;
-  // The sample behind each rate: impostor pairs for FMR, genuine pairs for FNMR, and so on.
-  const sampleKeys: Record<string, string> = {
-    fmr: 'impostor_pairs',
-    fnmr: 'genuine_pairs',
-    fnir: 'mated_searches',
-    fpir: 'non_mated_searches',
-    bpcer: 'presentations',
-    mae: 'subjects',
-  };
-  const sizeKey = [sampleKeys[metric]].find(
-    (key): key is string => key !== undefined && key in (results[0] ?? {}),
-  );
-  const header = [
-    'Dimension',
-    'Group',
-    metricName,
-    '95% CI',
-    ...(sizeKey ? [sizeKey.replace(/_/g, ' ')] : []),
-  ];
+  const sizeKey = sampleKeys[metric];
+  const withSize = results[0]?.[sizeKey] !== undefined;
+  const header = ['Dimension', 'Group', name, '95% CI', ...(withSize ? [sizeKey.replace(/_/g, ' ')] : [])];
   const rows = results.map((result) => {
-    const estimate = result[metric] as Estimate;
+    const estimate = estimateOf(result);
     return [
-      dimensionNames[String(result.dimension)] ?? String(result.dimension),
-      String(result.group),
+      dimensionName(result.dimension),
+      result.group,
       format(estimate.value),
       ci(estimate, format),
-      ...(sizeKey ? [(result[sizeKey] as number).toLocaleString('en-US')] : []),
+      ...(withSize ? [(result[sizeKey] ?? Number.NaN).toLocaleString('en-US')] : []),
     ];
   });
   const chart = barChart({
@@ -270,37 +292,28 @@ function groups(siteDir: string, evaluation: string, metric: string, mode: strin
   return {chart, title, description, header, rows};
 }
 
-function apcer(siteDir: string, mode: string): ChartOutput {
-  const where = 'data/metrics/liveness.yaml';
-  const data = loadData(siteDir, 'metrics/liveness.yaml');
-  const species = pick(data, `modes[mode=${mode}].results.attack_species`, where) as Json[];
-  const bpcer = pick(data, `modes[mode=${mode}].results.bpcer`, where) as Estimate;
+function apcer(siteDir: string, mode: string | undefined): ChartOutput {
+  const {results} = livenessMode(loadMetrics(siteDir, 'liveness').modes, mode);
   // Each species' APCER is k accepted of n presentations; below 20 accepted the count is shown, not a rate.
-  const counted = species.map((item) => ({
+  const counted = results.attack_species.map((item) => ({
     item,
     count: {
-      events: item.accepted as number,
-      of: item.presentations as number,
-      ...((item.accepted as number) >= 20 ? {value: (item.apcer as Estimate).value} : {}),
-      ci95: (item.apcer as Estimate).ci95,
-    },
+      events: item.accepted,
+      of: item.presentations,
+      ...(item.accepted >= 20 ? {value: item.apcer.value} : {}),
+      ci95: item.apcer.ci95,
+    } satisfies Counted,
   }));
-  const bars = counted.map(({item}) => estimateBar(String(item.name), item.apcer as Estimate));
-  const worst = counted.reduce((a, b) =>
-    (b.item.apcer as Estimate).value > (a.item.apcer as Estimate).value ? b : a,
-  );
-  const title = `Attacks accepted per attack species, ${mode} liveness`;
-  const description = `Attack presentations accepted (APCER) for each attack species, with exact 95% confidence intervals, at the default threshold. Most accepted: ${String(
-    worst.item.name,
-  )}, ${countText(worst.count)}. BPCER (genuine users rejected) at the same threshold: ${figureText(bpcer)}.`;
+  const bars = counted.map(({item}) => estimateBar(item.name, item.apcer));
+  const worst = counted.reduce((a, b) => (b.item.apcer.value > a.item.apcer.value ? b : a));
+  const title = `Attacks accepted per attack species, ${mode ?? ''} liveness`;
+  const description = `Attack presentations accepted (APCER) for each attack species, with exact 95% confidence intervals, at the default threshold. Most accepted: ${
+    worst.item.name
+  }, ${countText(worst.count)}. BPCER (genuine users rejected) at the same threshold: ${figureText(results.bpcer)}.`;
   const header = ['Attack species', 'Attacks accepted', '95% CI'];
-  const rows = counted.map(({item, count}) => [
-    String(item.name),
-    countText(count),
-    ci(item.apcer as Estimate, percent),
-  ]);
+  const rows = counted.map(({item, count}) => [item.name, countText(count), ci(item.apcer, percent)]);
   const chart = barChart({
-    id: `chart-apcer-${mode}`,
+    id: `chart-apcer-${mode ?? ''}`,
     title,
     description,
     yLabel: 'APCER',
@@ -311,26 +324,20 @@ function apcer(siteDir: string, mode: string): ChartOutput {
 }
 
 function maeAge(siteDir: string): ChartOutput {
-  const where = 'data/metrics/age.yaml';
-  const data = loadData(siteDir, 'metrics/age.yaml');
-  const bands = pick(data, 'mae_by_age_band', where) as Json[];
-  const overall = pick(data, 'mae_overall', where) as Estimate;
-  const bars = bands.map((band) => estimateBar(String(band.age_band), band.mae as Estimate));
+  const {mae_by_age_band: bands, mae_overall: overall} = loadMetrics(siteDir, 'age');
+  const bars = bands.map((band) => estimateBar(band.age_band, band.mae));
   const title = 'Age estimation error by true age band';
   const description = `Mean absolute error in years for each true age band, with 95% confidence intervals; overall MAE ${years(
     overall.value,
   )}. Error is lowest for teenagers and young adults and grows with age.`;
   const header = ['True age band', 'Subjects', 'MAE', '95% CI', 'Mean signed error'];
-  const rows = bands.map((band) => {
-    const estimate = band.mae as Estimate;
-    return [
-      String(band.age_band),
-      (band.subjects as number).toLocaleString('en-US'),
-      years(estimate.value),
-      ci(estimate, years),
-      years(band.mean_error as number),
-    ];
-  });
+  const rows = bands.map((band) => [
+    band.age_band,
+    band.subjects.toLocaleString('en-US'),
+    years(band.mae.value),
+    ci(band.mae, years),
+    years(band.mean_error),
+  ]);
   const chart = barChart({
     id: 'chart-mae-age',
     title,
@@ -343,33 +350,40 @@ function maeAge(siteDir: string): ChartOutput {
   return {chart, title, description, header, rows};
 }
 
-export function renderChart(
-  siteDir: string,
-  attributes: Record<string, string>,
-  mode: RenderMode,
-): RootContent[] {
-  let output: ChartOutput;
-  switch (attributes.kind) {
-    case 'det':
-      output = det(siteDir, attributes.evaluation ?? 'face-match');
-      break;
-    case 'fnir-gallery':
-      output = fnirGallery(siteDir);
-      break;
-    case 'groups':
-      output = groups(siteDir, attributes.evaluation ?? '', attributes.metric ?? '', attributes.mode);
-      break;
-    case 'apcer':
-      output = apcer(siteDir, attributes.mode ?? '');
-      break;
-    case 'mae-age':
-      output = maeAge(siteDir);
-      break;
-    default:
-      throw new DataError(
-        `::chart: unknown kind "${attributes.kind ?? ''}" (det, fnir-gallery, groups, apcer, mae-age)`,
-      );
+type Attributes = Record<string, string | undefined>;
+
+/**
+ * The chart kinds: the attributes each takes and how it is drawn. A new kind is one function
+ * above and one entry here.
+ */
+export const chartKinds: Record<
+  string,
+  {attributes: string[]; draw: (siteDir: string, attributes: Attributes) => ChartOutput}
+> = {
+  det: {
+    attributes: ['evaluation'],
+    draw: (siteDir, a) => det(siteDir, verificationEvaluation(a.evaluation ?? 'face-match')),
+  },
+  'fnir-gallery': {attributes: [], draw: (siteDir) => fnirGallery(siteDir)},
+  groups: {
+    attributes: ['evaluation', 'metric', 'mode'],
+    draw: (siteDir, a) => groups(siteDir, a.evaluation ?? '', a.metric ?? '', a.mode),
+  },
+  apcer: {attributes: ['mode'], draw: (siteDir, a) => apcer(siteDir, a.mode)},
+  'mae-age': {attributes: [], draw: (siteDir) => maeAge(siteDir)},
+};
+
+export function renderChart(siteDir: string, attributes: Attributes, mode: RenderMode): RootContent[] {
+  const kind = chartKinds[attributes.kind ?? ''];
+  if (!kind) {
+    throw new DataError(`unknown kind "${attributes.kind ?? ''}" (${Object.keys(chartKinds).join(', ')})`);
   }
+  const unknown = Object.keys(attributes).filter(
+    (name) => name !== 'kind' && !kind.attributes.includes(name),
+  );
+  if (unknown.length > 0)
+    throw new DataError(`kind="${attributes.kind ?? ''}" takes no ${unknown.join(', ')}`);
+  const output = kind.draw(siteDir, attributes);
   const dataTable = table(output.header, output.rows);
   if (mode === 'markdown') {
     return [
@@ -384,3 +398,20 @@ export function renderChart(
   } as unknown as RootContent;
   return [figure, dataTable];
 }
+
+export const chartDirectives: Directive[] = [
+  {
+    name: 'chart',
+    syntax: 'leaf',
+    attributes: ['kind', ...new Set(Object.values(chartKinds).flatMap((kind) => kind.attributes))],
+    summary: `a chart drawn at build time as inline SVG (follows the colour mode, no JavaScript), then the same numbers in a table. \`kind\`: ${Object.entries(
+      chartKinds,
+    )
+      .map(
+        ([name, kind]) =>
+          `\`${name}\`${kind.attributes.length > 0 ? ` (${kind.attributes.join(', ')})` : ''}`,
+      )
+      .join(', ')}`,
+    render: (attributes, {siteDir, mode}) => renderChart(siteDir, attributes, mode),
+  },
+];

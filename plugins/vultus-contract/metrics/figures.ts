@@ -2,6 +2,9 @@
  * How the metrics pages write a measured figure: a rate as a percentage, a rate with its odds,
  * and a figure counted from few events as "k of n" with its exact interval.
  */
+import type {Counted} from './types';
+
+export type {Counted};
 
 /** A rate as a percentage people can read: 0.0085 → 0.85%, 1e-5 → 0.001%, 0.9981 → 99.81%. */
 export function percent(rate: number): string {
@@ -10,12 +13,6 @@ export function percent(rate: number): string {
   if (value >= 10) return `${Number(value.toFixed(2)).toLocaleString('en-US')}%`;
   return `${value.toLocaleString('en-US', {maximumSignificantDigits: 3})}%`;
 }
-
-/**
- * A figure counted from few events: `{events, of, ci95}` (k events out of n), with `value` only where
- * both k and n - k reach 20. Below that the data publishes the count, and the pages show "k of n".
- */
-export type Counted = {events: number; of: number; value?: number; ci95: [number, number]};
 
 export function isCounted(value: unknown): value is Counted {
   return (

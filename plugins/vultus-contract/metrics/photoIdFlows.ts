@@ -10,22 +10,17 @@
  *   ::photo-id-flows{flow="onboarding" show="rates"}   its threshold, FMR, FNMR and FNMR per document photo age
  *   ::photo-id-flows{flow="onboarding"}                both
  */
+import type {Directive} from '../directive';
 import type {Link, RootContent} from 'mdast';
 import type {Contract} from '../contract/contract';
-import {DataError, loadData, pick} from '../data/load';
+import {DataError} from '../data/load';
 import {percent, rateWithOdds} from './figures';
+import {currentModel, loadMetrics} from './load';
+import type {Estimate, PhotoIdFlowsFile} from './types';
 import {inlineMarkdown, link, list, listItem, strong, table, text} from '../mdast';
-import {operationLink, type RenderMode} from '../contract/operation';
+import {operationLink} from '../contract/operation';
 
-type Json = Record<string, unknown>;
-type Estimate = {value: number; ci95: [number, number]};
-
-export type PhotoIdFlow = {
-  id: string;
-  name: string;
-  threshold: number;
-  steps: Array<{operation: string; purpose: string}>;
-};
+export type PhotoIdFlow = PhotoIdFlowsFile['flows'][number];
 
 export type PhotoAgeRate = {group: string; genuine_pairs: number; fnmr: Estimate};
 
@@ -47,48 +42,30 @@ const same = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9;
 const lowerFirst = (value: string): string => value.charAt(0).toLowerCase() + value.slice(1);
 
 export function loadPhotoIdFlows(siteDir: string): PhotoIdFlow[] {
-  const where = `data/${flowsFile}`;
-  const flows = pick(loadData(siteDir, flowsFile), 'flows', where);
-  if (!Array.isArray(flows)) throw new DataError(`${where}: flows: expected a list`);
-  return flows.map((flow: Json, index) => {
-    const steps = flow.steps;
-    if (
-      typeof flow.id !== 'string' ||
-      typeof flow.name !== 'string' ||
-      typeof flow.threshold !== 'number' ||
-      !Array.isArray(steps)
-    ) {
-      throw new DataError(`${where}: flows[${index}]: needs id, name, threshold and steps`);
-    }
-    return {id: flow.id, name: flow.name, threshold: flow.threshold, steps: steps as PhotoIdFlow['steps']};
-  });
+  return loadMetrics(siteDir, 'photo-id-flows').flows;
 }
 
 /** The selfie-to-document error rates at one threshold, from the current model of face-to-document.yaml. */
 export function photoIdRates(siteDir: string, threshold: number): FlowRates {
   const where = `data/${ratesFile}`;
-  const models = pick(loadData(siteDir, ratesFile), 'models', where) as Json[];
-  const model = models.find((item) => item.status === 'current');
-  if (!model) throw new DataError(`${where}: no current model`);
-  const at = `${where}: ${String(model.model_version)}`;
-  const point = (model.det as Array<{threshold: number; fmr: number; fnmr: number}>).find((item) =>
-    same(item.threshold, threshold),
-  );
+  const model = currentModel(loadMetrics(siteDir, 'face-to-document'), where);
+  const at = `${where}: ${model.model_version}`;
+  const point = model.det.find((item) => same(item.threshold, threshold));
   if (!point) throw new DataError(`${at}: no DET point at threshold ${threshold}`);
-  const recommended = (
-    model.recommended_thresholds as Array<{threshold: number; use_case: string; default: boolean}>
-  ).find((item) => same(item.threshold, threshold));
+  const recommended = model.recommended_thresholds.find((item) => same(item.threshold, threshold));
   if (!recommended) throw new DataError(`${at}: threshold ${threshold} is not a recommended threshold`);
   let photoAge: PhotoAgeRate[];
-  const groups = model.groups as {threshold: number; results: Array<PhotoAgeRate & {dimension: string}>};
-  if (same(groups.threshold, threshold)) {
-    photoAge = groups.results.filter((row) => row.dimension === 'document_photo_age');
+  if (same(model.groups.threshold, threshold)) {
+    photoAge = model.groups.results
+      .filter((row) => row.dimension === 'document_photo_age')
+      .map((row) => {
+        if (row.genuine_pairs === undefined || row.fnmr === undefined) {
+          throw new DataError(`${at}: groups: ${row.group} needs genuine_pairs and fnmr`);
+        }
+        return {group: row.group, genuine_pairs: row.genuine_pairs, fnmr: row.fnmr};
+      });
   } else {
-    const points = pick(model, 'document_photo_age_fnmr.points', at) as Array<{
-      threshold: number;
-      results: PhotoAgeRate[];
-    }>;
-    const found = points.find((item) => same(item.threshold, threshold));
+    const found = model.document_photo_age_fnmr?.points.find((item) => same(item.threshold, threshold));
     if (!found) throw new DataError(`${at}: no FNMR per document photo age at threshold ${threshold}`);
     photoAge = found.results;
   }
@@ -206,9 +183,13 @@ export function renderPhotoIdFlows(
   }
 }
 
-/** The directive, as registered in remark.ts's `leafRenderers`. */
-export const photoIdFlowsDirective = {
-  attributes: ['flow', 'show'],
-  render: (contract: Contract, attributes: Record<string, string>, _mode: RenderMode, siteDir: string) =>
-    renderPhotoIdFlows(contract, siteDir, attributes),
-};
+export const photoIdFlowDirectives: Directive[] = [
+  {
+    name: 'photo-id-flows',
+    syntax: 'leaf',
+    attributes: ['flow', 'show'],
+    summary:
+      'the photo ID match flows of `data/metrics/photo-id-flows.yaml` with the FMR and FNMR at each flow\'s threshold and FNMR per document photo age; with `flow="onboarding"` one flow, `show="calls"` its API calls in order, `show="rates"` its rates',
+    render: (attributes, {contract, siteDir}) => renderPhotoIdFlows(contract, siteDir, attributes),
+  },
+];

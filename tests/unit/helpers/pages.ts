@@ -2,11 +2,10 @@
  * Shared by the unit tests that read what the docs pages show: every docs page rendered
  * to Markdown with its directives expanded (the same expansion the site uses), once.
  */
-import {readdir} from 'node:fs/promises';
 import path from 'node:path';
 import type {Code, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {renderPageMarkdown, type PageMarkdown} from '../../../plugins/vultus-contract/markdown';
+import {listPages, renderPageMarkdown, type PageMarkdown} from '../../../plugins/vultus-contract/markdown';
 
 export const siteDir = path.resolve(__dirname, '../../..');
 export const docsDir = path.join(siteDir, 'docs');
@@ -19,21 +18,8 @@ export type RenderedPage = PageMarkdown & {
   source: string;
 };
 
-export async function listMarkdown(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, {withFileTypes: true, recursive: true});
-  return entries
-    .filter(
-      (entry) =>
-        entry.isFile() &&
-        /\.mdx?$/.test(entry.name) &&
-        !path
-          .relative(dir, path.join(entry.parentPath, entry.name))
-          .split(path.sep)
-          .some((part) => part.startsWith('_')),
-    )
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-}
+/** The Markdown pages under a folder (not docs/_partials/, whose parts are read in the pages). */
+export const listMarkdown = listPages;
 
 let pages: Promise<RenderedPage[]> | undefined;
 

@@ -6,8 +6,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import type {Contract} from '../../../plugins/vultus-contract/contract/contract';
+import {expandContractStrings, type Contract} from '../../../plugins/vultus-contract/contract/contract';
 import {substituteFacts, type Fact} from '../../../plugins/vultus-contract/facts';
+import {expandIncludesInSource} from '../../../plugins/vultus-contract/include';
 
 const siteDir = path.resolve(__dirname, '../../..');
 
@@ -15,14 +16,16 @@ const siteDir = path.resolve(__dirname, '../../..');
 let contract: Contract | undefined;
 
 /**
- * A page's Markdown source with each `%{key}` replaced as the build does, for the tests that read
- * sources synchronously (the facts read only the contract document and data/).
+ * A page's Markdown source as the build reads it, for the tests that read sources synchronously:
+ * each `::include` and snippet line expanded, then each `%{key}` replaced (the facts read only the
+ * contract document and data/).
  */
 export function withFacts(source: string, file: string): string {
+  // Expanded as the loader does, so a retention period written with a placeholder reads as its value.
   contract ??= {
-    document: parse(readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8')) as unknown,
+    document: expandContractStrings(parse(readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8'))),
   } as Contract;
-  return substituteFacts(contract, siteDir, source, file);
+  return substituteFacts(contract, siteDir, expandIncludesInSource(source, siteDir), file);
 }
 
 /** How far around a typed value a word that names the fact may be, in characters. */

@@ -1,0 +1,15 @@
+// Calls the Vultus API with the secret key; throws the API's error object as a message.
+async function vultus(method, path, body) {
+  const response = await fetch(`${API}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${process.env.VULTUS_SECRET_KEY}`,
+      // Reuse the same key when you retry the same request.
+      ...(body && {'Content-Type': 'application/json', 'Idempotency-Key': randomUUID()}),
+    },
+    body: body && JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${json.error.code}: ${json.error.message} (${json.error.request_id})`);
+  return json;
+}

@@ -1,0 +1,66 @@
+/**
+ * What a directive is: its name, the Markdown syntax it is written in, the attributes it takes,
+ * one line on what it renders (CONTRIBUTING's table is checked against it), and how it renders.
+ * Each module that renders something exports its directives with this type; ./directives.ts
+ * lists them all, grouped by the source of what they render.
+ */
+import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-directive';
+import type {RootContent} from 'mdast';
+import type {Contract} from './contract/contract';
+import type {RenderMode} from './contract/operation';
+
+export type DirectiveContext = {
+  contract: Contract;
+  siteDir: string;
+  /** `site` for the pages, `markdown` for the .md twins and llms-full.txt. */
+  mode: RenderMode;
+};
+
+type Common = {
+  name: string;
+  /** Attributes it takes; any other fails the build. `params` for `::include`, whose partial declares them. */
+  attributes: string[] | 'params';
+  /** What it renders, for CONTRIBUTING's table. */
+  summary: string;
+};
+
+export type Directive = Common &
+  (
+    | {
+        /** `::name{…}` on its own line. */
+        syntax: 'leaf';
+        render: (
+          attributes: Record<string, string>,
+          context: DirectiveContext,
+          node: LeafDirective,
+        ) => RootContent[];
+      }
+    | {
+        /** `:name{…}` inside a sentence. */
+        syntax: 'text';
+        render: (
+          attributes: Record<string, string>,
+          context: DirectiveContext,
+          node: TextDirective,
+        ) => RootContent[];
+      }
+    | {
+        /** `:::name` … `:::` around other Markdown. */
+        syntax: 'container';
+        render: (
+          attributes: Record<string, string>,
+          context: DirectiveContext,
+          node: ContainerDirective,
+        ) => RootContent[];
+      }
+  );
+
+/** An attribute the directive cannot do without. */
+export function required(attributes: Record<string, string>, name: string): string {
+  const value = attributes[name];
+  if (!value) throw new Error(`the directive needs the attribute ${name}="…"`);
+  return value;
+}
+
+/** The marker a directive is written with: `::`, `:` or `:::`. */
+export const marker = {leaf: '::', text: ':', container: ':::'} as const;
