@@ -1,3 +1,4 @@
+import {spawnSync} from 'node:child_process';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {externalLinks, siteUrl} from './config/links';
@@ -9,11 +10,30 @@ import rehypeRowAnchors from './plugins/rehype-row-anchors';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
 import {ssrTemplate} from './plugins/paint-first';
 import {searchOptions} from './config/search';
+import {currentModelVersion, readModelVersions} from './plugins/vultus-contract/contract/models';
 
 // This runs in Node.js: no browser APIs, no JSX.
 
-/** The id of the announcement bar. Change it to show a dismissed bar again. */
-const announcementId = 'face-match-v4-2';
+/** The face model the announcement bar names: the current one of the contract's x-model-versions. */
+const faceModel = currentModelVersion(readModelVersions(__dirname), 'face-match');
+
+/**
+ * The id of the announcement bar, from the model it announces (`face-match-v4-2`): it stays the
+ * same while that model is current, so a reader who closed the bar does not see it again, and a
+ * new current model shows the bar again. A bar that announces something else needs an id of its own.
+ */
+const announcementId = faceModel.replace(/\./g, '-');
+
+/**
+ * Pages show their last change, and the sitemap gives it as <lastmod>, from git. A copy of the site
+ * outside a git checkout (an archive, the build tests' copies) builds without those dates instead
+ * of failing on every page.
+ */
+const inGitCheckout =
+  spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {
+    cwd: __dirname,
+    encoding: 'utf8',
+  }).stdout?.trim() === 'true';
 
 const config: Config = {
   title: 'Vultus Docs',
@@ -33,6 +53,7 @@ const config: Config = {
     // Docusaurus v4 behaviour and Docusaurus Faster (Rspack + SWC), as the 3.10 template.
     v4: true,
     faster: true,
+    ...(inGitCheckout ? {} : {experimental_vcs: 'disabled' as const}),
   },
 
   // Broken links, anchors and Markdown links fail the build, naming the file.
@@ -69,7 +90,8 @@ const config: Config = {
           beforeDefaultRemarkPlugins: [[remarkVultusContract, {siteDir: __dirname}]],
           remarkPlugins: [remarkHighlightCode],
           rehypePlugins: [rehypeRowAnchors, rehypeTableScroll],
-          showLastUpdateTime: false,
+          // The page's last change from git: shown under the page, and the sitemap's <lastmod>.
+          showLastUpdateTime: true,
         },
         blog: {
           showReadingTime: true,
@@ -83,10 +105,15 @@ const config: Config = {
         },
         pages: {remarkPlugins: [remarkHighlightCode]},
         theme: {
-          customCss: ['./src/css/custom.css', './src/css/code.css', './src/css/charts.css'],
+          customCss: [
+            './src/css/custom.css',
+            './src/css/code.css',
+            './src/css/charts.css',
+            './src/css/api-reference.css',
+          ],
         },
         sitemap: {
-          lastmod: null,
+          lastmod: 'date',
           ignorePatterns: ['/search'],
         },
       } satisfies Preset.Options,
@@ -103,10 +130,14 @@ const config: Config = {
     './plugins/vultus-contract/index.ts',
     './plugins/code-highlight/index.ts',
     './plugins/paint-first/index.ts',
+    // /robots.txt, naming the sitemap.
+    './plugins/site-files/index.ts',
     ['@docusaurus/plugin-client-redirects', clientRedirectsOptions],
   ],
 
   themeConfig: {
+    // The social card (og:image, twitter:image); scripts/social-card.html is its source.
+    image: 'img/social-card.jpg',
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,
@@ -115,8 +146,7 @@ const config: Config = {
     },
     announcementBar: {
       id: announcementId,
-      content:
-        'Model <code>face-match-v4.2</code> is now the default for face match and search. <a href="/revision-history">See what changed</a>.',
+      content: `Model <code>${faceModel}</code> is now the default for face match and search. <a href="/revision-history">See what changed</a>.`,
       isCloseable: true,
     },
     docs: {

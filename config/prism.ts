@@ -1,16 +1,14 @@
 /**
- * The Prism theme for both colour modes: only the block's text and background, as CSS variables.
- * Token colours are CSS rules on Prism's token classes (src/css/code.css), with the variables
- * for each mode in src/css/custom.css. So the markup the server renders is right in either mode,
- * code blocks need no second render after hydration (the classic theme remounts every block to
- * swap light inline colours for dark ones), and no token carries a style attribute.
+ * The Prism theme for both colour modes is empty: a block's text and background colours, and
+ * its token colours, are CSS (src/css/code.css), with the variables for each mode in
+ * src/css/custom.css. So the markup the server renders is right in either mode, code blocks need
+ * no second render after hydration (the classic theme remounts every block to swap light inline
+ * colours for dark ones), and neither a block nor a token carries a style attribute (the theme
+ * writes a non-empty `plain` into two style attributes per block).
  */
 import type {PrismTheme} from 'prism-react-renderer';
 
-export const codeTheme: PrismTheme = {
-  plain: {color: 'var(--vultus-code-plain)', backgroundColor: 'var(--vultus-code-background)'},
-  styles: [],
-};
+export const codeTheme: PrismTheme = {plain: {}, styles: []};
 
 /** Prism grammars beyond prism-react-renderer's set, loaded at build time (plugins/code-highlight). */
 export const additionalLanguages = ['bash', 'http', 'nginx', 'apacheconf'];

@@ -4,6 +4,11 @@
  * inside its first cell, like the catalogue rows) keeps it; any other row gets the id of the
  * heading above the table followed by the slug of its first cell (`browser-support-safari`),
  * made unique on the page the way Docusaurus makes heading ids unique.
+ *
+ * The field lists of the API reference (plugins/vultus-contract/contract/fieldList.ts) get the
+ * same anchors: each field item (`ul.api-fields > li`) is a row whose first cell is its name
+ * (`result.decision` under `#op-match-faces` is `#op-match-faces-resultdecision`), so the anchors
+ * of the field tables they replaced keep working.
  */
 import type {Element, Root} from 'hast';
 import {createSlugger} from '@docusaurus/utils';
@@ -17,6 +22,20 @@ function textOf(node: Element): string {
     parts.push(text.value);
   });
   return parts.join('').trim();
+}
+
+const hasClass = (node: Element, name: string): boolean =>
+  Array.isArray(node.properties.className) && node.properties.className.includes(name);
+
+/**
+ * The name of a field item (`ul.api-fields > li` whose first element is the name's `<code>`), or
+ * '' for any other element.
+ */
+function fieldName(node: Element, parent: unknown): string {
+  if (node.tagName !== 'li' || !parent || (parent as Element).type !== 'element') return '';
+  if (!hasClass(parent as Element, 'api-fields')) return '';
+  const first = node.children.find((child): child is Element => child.type === 'element');
+  return first?.tagName === 'code' ? textOf(first) : '';
 }
 
 function hasId(node: Element): boolean {
@@ -35,9 +54,15 @@ export default function rehypeRowAnchors() {
       if (node.properties.id !== undefined) slugger.slug(String(node.properties.id), {maintainCase: true});
     });
     let section = '';
-    visit(tree, 'element', (node: Element) => {
+    visit(tree, 'element', (node: Element, _, parent) => {
       if (heading.test(node.tagName) && node.properties.id !== undefined) {
         section = String(node.properties.id);
+        return;
+      }
+      const field = fieldName(node, parent);
+      if (field) {
+        if (node.properties.id === undefined)
+          node.properties.id = slugger.slug(section ? `${section} ${field}` : field);
         return;
       }
       if (node.tagName !== 'tbody') return;

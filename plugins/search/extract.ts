@@ -2,10 +2,14 @@
  * What a reader can find: a built docs page (HTML) → its search entries. One entry for the page,
  * one per heading (h2–h4) with the prose, lists, admonitions and code identifiers under it, and
  * one per table row (its first cell is what the row is about: a code, header, field, key,
- * browser), each with the anchor a hit lands on. Runs at build time only.
+ * browser), each with the anchor a hit lands on. The field lists of the API reference
+ * (`ul.api-fields`, plugins/vultus-contract/contract/fieldList.ts) are read as the field tables
+ * they replaced: one entry per field, its full name as the title, its type and description as the
+ * text. Runs at build time only.
  */
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
+import {commentClass} from '../../src/lib/codeHtml';
 import type {SearchEntry} from '../../src/lib/search/engine';
 
 /** Identifier-like words of code samples: paths, headers, keys, flags, calls. */
@@ -75,6 +79,41 @@ function textOf($: CheerioAPI, node: AnyNode): string {
   return squash(parts.join(''));
 }
 
+/**
+ * The field items of a field list (`ul.api-fields`, one `<li>` per field: its name's `<code>`
+ * first), depth first, the alternatives' fields included, down to the second level (the deeper
+ * ones are collapsed in <details>, as the field tables never showed them, and found through the
+ * fields above them): the name, and what a table row's other cells held (where it is sent, its
+ * type, "required", its description and constraints).
+ */
+function fieldItems($: CheerioAPI, list: Element): {item: Element; title: string; text: string}[] {
+  const out: {item: Element; title: string; text: string}[] = [];
+  const visitList = (node: Element): void => {
+    for (const item of $(node).children('li').toArray()) {
+      const first = $(item).children().first();
+      if (first.is('code')) {
+        const cells = [
+          ...$(item)
+            .children('em, span, strong')
+            .toArray()
+            .map((cell) => textOf($, cell)),
+          $(item)
+            .children('p, small')
+            .toArray()
+            .map((cell) => textOf($, cell))
+            .join(' '),
+        ];
+        const title = squash(first.text());
+        if (title) out.push({item, title, text: cells.filter(Boolean).join(' · ')});
+      }
+      // Its fields, and the alternatives of a choice.
+      for (const nested of $(item).children('ul.api-fields').toArray()) visitList(nested);
+    }
+  };
+  visitList(list);
+  return out;
+}
+
 /** The search entries of one built page. `url` is its route. */
 export function extractEntries(html: string, url: string): SearchEntry[] {
   const $ = load(html);
@@ -138,7 +177,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
       )?.[1];
       sectionText.push(' ', codeIdentifiers($(element).text(), language ?? '').join(' '), ' ');
       // Comments are prose: "Mirror the selfie preview only" is what the sample is for.
-      for (const comment of $(element).find('.token.comment').toArray()) {
+      for (const comment of $(element).find(`.${commentClass}`).toArray()) {
         sectionText.push(' ', $(comment).text(), ' ');
       }
       return;
@@ -188,6 +227,29 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
       }
       return;
     }
+    if (tag === 'ul' && $(element).hasClass('api-fields')) {
+      // As the API reference's field tables: an operation's (headings `op-…`) or a schema's on
+      // /parameters/… repeat the same names again and again; elsewhere (the Image object on
+      // /requests, the result block on /responses) they define things.
+      const kind =
+        url.startsWith('/parameters/') || headings.some((heading) => heading.id.startsWith('op-'))
+          ? 'field'
+          : 'row';
+      const context = [pageTitle, ...headings.map((heading) => heading.title)];
+      let previous: SearchEntry | undefined;
+      for (const {item, title, text} of fieldItems($, element)) {
+        if (previous?.title === title) {
+          previous.text = `${previous.text} · ${text}`;
+          continue;
+        }
+        const anchor = $(item).attr('id');
+        previous = {kind, url, hash: anchor ? `#${anchor}` : section.hash, title, path: context, text};
+        entries.push(previous);
+      }
+      return;
+    }
+    // The caption of a schema's field list only names the schema its heading names.
+    if (tag === 'p' && $(element).hasClass('api-fields__caption')) return;
     if (tag === 'li') {
       const term = definedTerm($, element);
       if (term) {

@@ -14,7 +14,16 @@ export type DirectiveContext = {
   siteDir: string;
   /** `site` for the pages, `markdown` for the .md twins and llms-full.txt. */
   mode: RenderMode;
+  /** What the page has listed so far; directives render in page order. */
+  listed: ListedSchemas;
 };
+
+/**
+ * The component schemas whose fields a page lists, each with the operation that lists them (its
+ * heading's anchor and title): a later operation of the page that sends or returns the same
+ * schema links there instead of listing the fields again.
+ */
+export type ListedSchemas = Map<string, {anchor: string; title: string}>;
 
 type Common = {
   name: string;
@@ -22,6 +31,11 @@ type Common = {
   attributes: string[] | 'params';
   /** What it renders, for CONTRIBUTING's table. */
   summary: string;
+  /**
+   * The component schema whose fields it lists in a section of the page, known before any
+   * directive renders: the page's other field lists link to that section instead of repeating it.
+   */
+  lists?: (attributes: Record<string, string>) => {schema: string; anchor: string; title: string};
 };
 
 export type Directive = Common &

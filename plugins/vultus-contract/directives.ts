@@ -7,6 +7,8 @@
 import type {Directive} from './directive';
 import {catalogueDirectives} from './contract/catalogues';
 import {deploymentDirectives} from './contract/deployment';
+import {headerDirectives} from './contract/headers';
+import {idDirectives} from './contract/ids';
 import {limitDirectives} from './contract/limits';
 import {operationDirectives} from './contract/operation';
 import {schemaDirectives} from './contract/schemaTable';
@@ -25,7 +27,9 @@ export const directiveGroups: Array<{source: string; directives: Directive[]}> =
     directives: [
       ...operationDirectives,
       ...schemaDirectives,
+      ...headerDirectives,
       ...catalogueDirectives,
+      ...idDirectives,
       ...deploymentDirectives,
       ...signatureDirectives,
       ...limitDirectives,

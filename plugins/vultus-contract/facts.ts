@@ -12,13 +12,19 @@
 import type {Directive} from './directive';
 import type {PhrasingContent} from 'mdast';
 import type {Contract} from './contract/contract';
-import {ContractError} from './contract/contract';
+import {ContractError, placeholderFormats} from './contract/contract';
+import {limitCodes} from './contract/limits';
+import {currentModelVersion} from './contract/models';
+import {metricFacts, metricsSources} from './metrics/facts';
+import {percent} from './metrics/figures';
 import {DataError, loadData} from './data/load';
 
 export interface Fact {
   key: string;
   /** The value as a page shows it. */
   value: string;
+  /** The number behind the value, where it is one: what `as="MB"`, `as="minutes"` or `as="percent"` format. */
+  number?: number;
   /** Where it lives, for messages: `data/onprem/services.yaml: version`. */
   source: string;
   /** How a page could type it: the value and its other spellings ("24 hours", "1 day"). */
@@ -67,7 +73,13 @@ function limitForms(path: string[], value: number): string[] {
     .map((part) => /_(seconds|minutes|hours|days|bytes|px)$/.exec(part)?.[1])
     .reverse()
     .find((found) => found !== undefined);
-  if (unit && unit in unitSeconds) return durationForms(value * (unitSeconds[unit] as number));
+  // The number alone too (`TOLERANCE_SECONDS = 300`): it counts only beside a word naming the limit.
+  // Three digits or more, the number alone too (`TOLERANCE_SECONDS = 300`), beside a word naming
+  // the limit; a bare 30 or 10 is any timeout of a sample.
+  if (unit && unit in unitSeconds) {
+    const forms = durationForms(value * (unitSeconds[unit] as number));
+    return value >= 100 ? [...forms, String(value)] : forms;
+  }
   if (unit === 'bytes') {
     const forms = [value.toLocaleString('en-US'), String(value)];
     if (value % 1048576 === 0) forms.push(`${value / 1048576} MB`, `${value / 1048576} MiB`);
@@ -113,12 +125,16 @@ function limitFacts(contract: Contract): Fact[] {
       facts.push({
         key: `limits.${path.join('.')}`,
         value: value.toLocaleString('en-US'),
+        number: value,
         source: `contract/openapi.yaml: #/x-limits/${path.join('/')}`,
         forms: limitForms(path, value),
         names: namesOf(path),
         ...(path.at(-1) === 'default' ? {requires: 'default'} : {}),
       });
-    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+    } else if (Array.isArray(value)) {
+      // A list of numbers by index: `limits.webhooks.retry_delays_seconds.6`.
+      value.forEach((child, index) => walk(child, [...path, String(index)]));
+    } else if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
     }
   };
@@ -181,6 +197,72 @@ function dataFacts(services: Json, sdk: Json): Fact[] {
   ];
 }
 
+/**
+ * The on-premise configuration keys of data/onprem/config.yaml: `onprem.config.auth.api_key.range`
+ * → "32 to 128 printable ASCII characters", and `.default` where a key has one.
+ */
+function configFacts(config: Json): Fact[] {
+  const keys = Array.isArray(config.keys) ? (config.keys as Json[]) : [];
+  return keys.flatMap((entry, index) => {
+    const where = `data/onprem/config.yaml: keys[${index}]`;
+    const key = text(entry.key, `${where}.key`);
+    const names = [
+      ...new Set([key, String(entry.env ?? ''), ...key.split(/[._]/).filter((word) => word.length > 3)]),
+    ].filter(Boolean);
+    const facts: Fact[] = [];
+    for (const field of ['range', 'default'] as const) {
+      const value = entry[field];
+      // A range or default worth stating: with a digit in it ("32 to 128 …", "8080"), not "none".
+      if ((typeof value !== 'string' && typeof value !== 'number') || !/\d/.test(String(value))) continue;
+      // "0 to 1" is the scale of every score, not a setting a page could state instead of rendering.
+      if (/^0(\.0+)? to 1(\.0+)?$/.test(String(value))) continue;
+      const shown = String(value);
+      facts.push({
+        key: `onprem.config.${key}.${field}`,
+        value: shown,
+        ...(typeof value === 'number' ? {number: value} : {}),
+        source: `${where}.${field}`,
+        forms: [shown],
+        names,
+        ...(field === 'default' ? {requires: 'default'} : {}),
+      });
+    }
+    return facts;
+  });
+}
+
+/**
+ * The bounds and defaults of the contract's number and integer properties that are not
+ * thresholds (those are `default.…`): `schema.AgeEstimationRequest.age_threshold.minimum` → "13".
+ */
+function schemaFacts(contract: Contract): Fact[] {
+  const facts: Fact[] = [];
+  for (const [name, schema] of Object.entries(contract.document.components?.schemas ?? {})) {
+    const properties = ((schema as Json).properties ?? {}) as Record<string, Json>;
+    for (const [property, definition] of Object.entries(properties)) {
+      if (definition.type !== 'integer' && definition.type !== 'number') continue;
+      for (const bound of ['minimum', 'maximum', 'default'] as const) {
+        const value = definition[bound];
+        if (
+          typeof value !== 'number' ||
+          (bound === 'default' && /threshold/.test(property) && !Number.isInteger(value))
+        )
+          continue;
+        facts.push({
+          key: `schema.${name}.${property}.${bound}`,
+          value: value.toLocaleString('en-US'),
+          number: value,
+          source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/${bound}`,
+          forms: [...new Set([value.toLocaleString('en-US'), String(value)])],
+          names: [property],
+          ...(bound === 'default' ? {requires: 'default'} : {}),
+        });
+      }
+    }
+  }
+  return facts;
+}
+
 /** Retention periods of x-data-retention, by each row's key: `retention.uploaded-media` → "24 hours". */
 function retentionFacts(contract: Contract): Fact[] {
   const rows = (contract.document['x-data-retention'] ?? []) as Json[];
@@ -230,6 +312,7 @@ function defaultFacts(contract: Contract): Fact[] {
       facts.push({
         key: `default.${name}.${property}`,
         value: shown,
+        number: value,
         source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/default`,
         forms: [...new Set([shown, String(value)])],
         names: ['threshold'],
@@ -264,9 +347,41 @@ function throughputFacts(latency: Json): Fact[] {
   );
 }
 
-let cached:
-  | {contract: Contract; services: unknown; sdk: unknown; latency: unknown; facts: Map<string, Fact>}
-  | undefined;
+/**
+ * The model versions of x-model-versions: `models.face-match.current` → "face-match-v4.2", the
+ * default of a family, and `models.deepfake-v1.3.sunset` → "2026-01-31" for each version with a
+ * sunset. A version's name is typed on purpose in examples and in the history of what each release
+ * shipped, so the detector does not look for the current version; it looks for a sunset date
+ * beside the word. Statuses are rendered by `::model-versions`, never typed.
+ */
+function modelFacts(contract: Contract): Fact[] {
+  const rows = contract.document['x-model-versions'];
+  const families = [...new Set(rows.map((row) => row.family))];
+  return [
+    ...families.map((family) => ({
+      key: `models.${family}.current`,
+      value: currentModelVersion(rows, family),
+      source: `contract/openapi.yaml: #/x-model-versions (the ${family} version with status current)`,
+      forms: [],
+      names: [],
+    })),
+    ...rows.flatMap((row, index) =>
+      row.sunset === null
+        ? []
+        : [
+            {
+              key: `models.${row.model_version}.sunset`,
+              value: String(row.sunset),
+              source: `contract/openapi.yaml: #/x-model-versions/${index}/sunset`,
+              forms: [String(row.sunset)],
+              names: ['sunset'],
+            },
+          ],
+    ),
+  ];
+}
+
+let cached: {sources: unknown[]; facts: Map<string, Fact>} | undefined;
 
 /**
  * Every named fact, by key. Built once per version of the contract and the data files (each
@@ -276,20 +391,22 @@ export function collectFacts(contract: Contract, siteDir: string): Map<string, F
   const services = loadData(siteDir, 'onprem/services.yaml');
   const sdk = loadData(siteDir, 'sdk/web-sdk.yaml');
   const latency = loadData(siteDir, 'metrics/latency.yaml');
-  if (
-    cached?.contract !== contract ||
-    cached.services !== services ||
-    cached.sdk !== sdk ||
-    cached.latency !== latency
-  ) {
+  const config = loadData(siteDir, 'onprem/config.yaml');
+  const metrics = metricsSources(siteDir);
+  const sources = [contract, services, sdk, latency, config, ...metrics];
+  if (!cached || cached.sources.some((source, index) => source !== sources[index])) {
     const facts = [
       ...dataFacts(services as Json, sdk as Json),
       ...throughputFacts(latency as Json),
       ...limitFacts(contract),
+      ...modelFacts(contract),
       ...retentionFacts(contract),
       ...defaultFacts(contract),
+      ...schemaFacts(contract),
+      ...configFacts(config as Json),
+      ...metricFacts(siteDir),
     ];
-    cached = {contract, services, sdk, latency, facts: new Map(facts.map((fact) => [fact.key, fact]))};
+    cached = {sources, facts: new Map(facts.map((fact) => [fact.key, fact]))};
   }
   return cached.facts;
 }
@@ -300,32 +417,71 @@ function factOf(contract: Contract, siteDir: string, key: string): Fact {
   return fact;
 }
 
-/** `:fact{key="onprem.version"}`: the value as text, or as inline code with `as="code"`. */
+/** How `as` shows a fact: its value, or its number formatted (`MB`, `minutes`, `percent`, …). */
+const factFormats: Record<string, (number: number, key: string) => string> = {
+  ...placeholderFormats,
+  percent: (number) => percent(number),
+};
+
+/** A fact as text: its value, or with a format its number formatted. */
+export function factText(fact: Fact, format: string | undefined): string {
+  if (format === undefined || format === 'text' || format === 'code') return fact.value;
+  const formatter = factFormats[format];
+  if (!formatter) {
+    throw new ContractError(
+      `unknown as="${format}" (one of text, code, codes, ${Object.keys(factFormats).join(', ')})`,
+    );
+  }
+  if (fact.number === undefined)
+    throw new ContractError(`${fact.key} is not a number, so it takes no as="${format}"`);
+  try {
+    return formatter(fact.number, fact.key);
+  } catch (error) {
+    throw new ContractError(
+      `${fact.key}: as="${format}" ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/**
+ * `:fact{key="onprem.version"}`: the value as text; `as="code"` as inline code, `as="codes"` an
+ * x-limits list as one code span per item, `as="MB"` (`minutes`, `percent`, …) the number formatted.
+ */
 export function renderFact(
   contract: Contract,
   siteDir: string,
   attributes: Record<string, string | null | undefined>,
 ): PhrasingContent[] {
-  const fact = factOf(contract, siteDir, attributes.key ?? '');
-  if (attributes.as === 'code') return [{type: 'inlineCode', value: fact.value}];
-  if (attributes.as !== undefined && attributes.as !== null && attributes.as !== 'text') {
-    throw new ContractError(`unknown as="${attributes.as}" (one of text, code)`);
+  const key = attributes.key ?? '';
+  const as = attributes.as ?? undefined;
+  if (as === 'codes') {
+    if (!key.startsWith('limits.'))
+      throw new ContractError(`as="codes" is for a list in x-limits (limits.…)`);
+    return limitCodes(contract, key.slice('limits.'.length));
   }
-  return [{type: 'text', value: fact.value}];
+  const fact = factOf(contract, siteDir, key);
+  if (as === 'code') return [{type: 'inlineCode', value: fact.value}];
+  return [{type: 'text', value: factText(fact, as)}];
 }
 
-/** `%{onprem.version}`: a key always has a dot, so curl's own `%{http_code}` is left alone. */
-const placeholder = /%\{([a-z][\w-]*(?:\.[\w-]+)+)\}/g;
+/** `%{onprem.version}`, `%{limits.image.max_bytes|MB}`: a key always has a dot, so curl's own `%{http_code}` is left alone. */
+const placeholder = /%\{([a-z][\w-]*(?:\.[\w-]+)+)(?:\|([\w-]+))?\}/g;
 
-/** Replaces each `%{key}` in code with the fact's value; an unknown key fails the build. */
+/** Replaces each `%{key}` or `%{key|format}` in code with the fact; an unknown key fails the build. */
 export function substituteFacts(contract: Contract, siteDir: string, code: string, where: string): string {
   if (!code.includes('%{')) return code;
   const facts = collectFacts(contract, siteDir);
-  return code.replace(placeholder, (_, key: string) => {
+  return code.replace(placeholder, (_, key: string, format?: string) => {
     const fact = facts.get(key);
     if (!fact)
       throw new ContractError(`${where}: %{${key}}: no such fact (see plugins/vultus-contract/facts.ts)`);
-    return fact.value;
+    try {
+      return factText(fact, format);
+    } catch (error) {
+      throw new ContractError(
+        `${where}: %{${key}|${format ?? ''}}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   });
 }
 
@@ -335,7 +491,7 @@ export const factDirectives: Directive[] = [
     syntax: 'text',
     attributes: ['key', 'as'],
     summary:
-      'a named fact of `facts.ts` inline in a sentence: a version, port, limit, retention period, default threshold or throughput (`as="code"` for inline code); `%{key}` puts the same value in a code block or inline code',
+      'a named fact of `facts.ts` inline in a sentence: a version, port, limit, retention period, default threshold, throughput, current model version or sunset date (`as="code"` for inline code); `%{key}` puts the same value in a code block or inline code',
     render: (attributes, {contract, siteDir}) => renderFact(contract, siteDir, attributes),
   },
 ];

@@ -4,21 +4,36 @@
  * file and the JSON pointer), makes `docusaurus start` reload when it or the data files
  * change, and after the build writes the Markdown outputs (`<route>.md`, /llms.txt,
  * /llms-full.txt, see ./llms.ts). The contract itself is published at /openapi.yaml with its
- * placeholders (`%{limits.…}`) replaced by their values: written to the build in postBuild, and
- * served by `docusaurus start` from a generated directory. The pages render it through the remark
+ * placeholders (`%{limits.…}`) replaced by their values, and as a Postman collection at
+ * /vultus.postman_collection.json: written to the build in postBuild, and served by
+ * `docusaurus start` from a generated directory. After the build it also writes the revision
+ * history feed, /revision-history.xml (./feed.ts), which every page's head advertises. The pages render it through the remark
  * plugin in ./remark.ts.
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import sidebars from '../../sidebars';
-import {contractRelativePath, loadContract, publishedContract} from './contract/contract';
+import {ContractError, contractRelativePath, loadContract, publishedContract} from './contract/contract';
+import {postmanCollection, postmanFile} from './contract/postman';
+import {feedFile, feedTitle, writeRevisionHistoryFeed} from './feed';
 import {writeLlmsOutputs} from './llms';
 
-/** Writes the published contract, /openapi.yaml, into `dir`. */
+/**
+ * Writes the files API tools import into `dir`: the published contract, /openapi.yaml, and the
+ * Postman collection converted from it (./contract/postman.ts).
+ */
 async function writePublishedContract(siteDir: string, dir: string): Promise<void> {
   await mkdir(dir, {recursive: true});
-  await writeFile(path.join(dir, 'openapi.yaml'), await publishedContract(siteDir));
+  const published = await publishedContract(siteDir);
+  await writeFile(path.join(dir, 'openapi.yaml'), published);
+  const contract = await loadContract(siteDir);
+  const sandboxUrl = contract.document.servers?.[0]?.url;
+  if (!sandboxUrl) throw new ContractError(`${contractRelativePath}: #/servers/0/url: missing`);
+  await writeFile(
+    path.join(dir, postmanFile),
+    JSON.stringify(await postmanCollection(published, sandboxUrl)),
+  );
 }
 
 /** `docusaurus start` (the build sets NODE_ENV to production before it loads the plugins). */
@@ -54,6 +69,23 @@ export default function vultusContractPlugin(context: LoadContext): Plugin<{oper
       await writePublishedContract(context.siteDir, outDir);
       const items = Object.values(sidebars).flatMap((sidebar) => (Array.isArray(sidebar) ? sidebar : []));
       await writeLlmsOutputs(context.siteDir, outDir, items);
+      await writeRevisionHistoryFeed(outDir, context.siteConfig.url);
+    },
+    injectHtmlTags() {
+      // Every page advertises the revision history feed, as a blog advertises its own.
+      return {
+        headTags: [
+          {
+            tagName: 'link',
+            attributes: {
+              rel: 'alternate',
+              type: 'application/atom+xml',
+              title: feedTitle,
+              href: `${context.baseUrl}${feedFile}`,
+            },
+          },
+        ],
+      };
     },
   };
 }

@@ -7,15 +7,12 @@
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {Link, Root} from 'mdast';
+import type {Link} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {unified} from 'unified';
-import remarkGfm from 'remark-gfm';
-import remarkDirective from 'remark-directive';
-import remarkStringify from 'remark-stringify';
 import {siteUrl} from '../../config/links';
 import {markdownPath} from '../../src/lib/markdownPath';
-import {listPages, renderPageMarkdown} from './markdown';
+import {listPages, renderPageMarkdown, stringifyMarkdown} from './markdown';
+import {postmanFile} from './contract/postman';
 
 export type LlmsPage = {
   route: string;
@@ -62,14 +59,6 @@ function absoluteLink(url: string, pageFile: string, routesByFile: Map<string, s
   return url;
 }
 
-function stringify(tree: Root): string {
-  return unified()
-    .use(remarkGfm)
-    .use(remarkDirective)
-    .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
-    .stringify(tree);
-}
-
 async function listDocs(docsDir: string): Promise<string[]> {
   return (await listPages(docsDir)).map((file) => path.relative(docsDir, file).split(path.sep).join('/'));
 }
@@ -93,7 +82,7 @@ export async function llmsPages(siteDir: string): Promise<LlmsPage[]> {
     });
     const title = String(page.frontMatter.title ?? file);
     const description = String(page.frontMatter.description ?? '');
-    const body = stringify(page.tree).trim();
+    const body = stringifyMarkdown(page.tree).trim();
     const markdown = `# ${title}\n\n> ${description}\n\nSource: ${siteUrl}${routesByFile.get(file) ?? ''}\n\n${body}\n`;
     return {route: routesByFile.get(file) ?? '/', file, title, description, markdown};
   });
@@ -142,6 +131,7 @@ export function llmsTxt(unordered: LlmsPage[], order: string[]): string {
     '## API contract',
     '',
     `- [OpenAPI 3.1 document](${siteUrl}/openapi.yaml): the Vultus API v1 contract: every operation, schema, error code and decline reason.`,
+    `- [Postman collection](${siteUrl}/${postmanFile}): every operation of the contract, with the base URL and the secret key as collection variables.`,
     '',
   );
   return lines.join('\n');

@@ -41,12 +41,20 @@ export async function renderPageMarkdown(siteDir: string, file: string): Promise
     frontMatter = (parseYaml(first.value) as Record<string, unknown> | null) ?? {};
     tree.children.shift();
   }
-  const markdown = unified()
-    .use(remarkGfm)
+  return {frontMatter, markdown: stringifyMarkdown(tree), tree};
+}
+
+/**
+ * A syntax tree as Markdown for the .md twins and llms-full.txt: tables without padding
+ * (`tablePipeAlign: false`), which aligned columns for a human reading the source and made a
+ * third of llms-full.txt spaces.
+ */
+export function stringifyMarkdown(tree: Root): string {
+  return unified()
+    .use(remarkGfm, {tablePipeAlign: false})
     .use(remarkDirective)
     .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
     .stringify(tree);
-  return {frontMatter, markdown, tree};
 }
 
 /**

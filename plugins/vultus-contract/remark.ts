@@ -15,7 +15,7 @@ import type {VFile} from 'vfile';
 import {visit} from 'unist-util-visit';
 import {loadContract} from './contract/contract';
 import type {RenderMode} from './contract/operation';
-import {marker, type Directive} from './directive';
+import {marker, type Directive, type ListedSchemas} from './directive';
 import {directiveFor} from './directives';
 import {substituteFacts} from './facts';
 import {expandIncludes} from './include';
@@ -71,24 +71,38 @@ export default function remarkVultusContract(options: Options) {
     for (const node of withFacts) {
       node.value = substituteFacts(contract, options.siteDir, node.value, where(node));
     }
-    const context = {contract, siteDir: options.siteDir, mode};
-    // Replace from the end so earlier indexes stay valid.
-    for (const {node, directive, parent, index} of found.reverse()) {
-      let replacement;
+    const context = {contract, siteDir: options.siteDir, mode, listed: new Map() as ListedSchemas};
+    const failed = (node: DirectiveNode, directive: Directive, error: unknown): Error => {
+      const message = error instanceof Error ? error.message : String(error);
+      return new Error(`${where(node)}: ${marker[directive.syntax]}${node.name}: ${message}`);
+    };
+    // The schemas the page lists in sections of their own are known before anything renders.
+    const withAttributes = found.map((entry) => {
       try {
-        const attributes = attributesOf(directive, node);
-        // Each syntax's renderer takes its own node type; directiveFor matched the two.
-        replacement =
-          directive.syntax === 'leaf'
-            ? directive.render(attributes, context, node as LeafDirective)
-            : directive.syntax === 'text'
-              ? directive.render(attributes, context, node as TextDirective)
-              : directive.render(attributes, context, node as ContainerDirective);
+        const attributes = attributesOf(entry.directive, entry.node);
+        const section = entry.directive.lists?.(attributes);
+        if (section) context.listed.set(section.schema, {anchor: section.anchor, title: section.title});
+        return {...entry, attributes};
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        throw new Error(`${where(node)}: ${marker[directive.syntax]}${node.name}: ${message}`);
+        throw failed(entry.node, entry.directive, error);
       }
-      parent.children.splice(index, 1, ...(replacement as BlockContent[]));
+    });
+    // Render in page order (what a directive renders can depend on what came before it, see
+    // `listed`), then replace from the end so earlier indexes stay valid.
+    const replacements = withAttributes.map(({node, directive, attributes}) => {
+      try {
+        // Each syntax's renderer takes its own node type; directiveFor matched the two.
+        return directive.syntax === 'leaf'
+          ? directive.render(attributes, context, node as LeafDirective)
+          : directive.syntax === 'text'
+            ? directive.render(attributes, context, node as TextDirective)
+            : directive.render(attributes, context, node as ContainerDirective);
+      } catch (error) {
+        throw failed(node, directive, error);
+      }
+    });
+    for (const [position, {parent, index}] of [...found.entries()].reverse()) {
+      parent.children.splice(index, 1, ...(replacements[position] as BlockContent[]));
     }
   };
 }

@@ -1,10 +1,11 @@
 /**
- * A highlighted code block's lines as one HTML string for `dangerouslySetInnerHTML`: the
- * classic theme's `token <type>` spans, with lines as plain newlines, or, where a line carries a
- * class, the theme's `CodeBlock/Line` markup (`token-line` elements, each ended by `<br>`).
+ * A highlighted code block's lines as one HTML string for `dangerouslySetInnerHTML`: a span per
+ * run of one token colour (`tokenColours`), with lines as plain newlines, or, where a line carries
+ * a class, the theme's `CodeBlock/Line` markup (`token-line` elements, each ended by `<br>`).
  * React then hydrates one `<code>` element per block instead of a component and an element per
  * line and per token: on the long reference pages, over half of the DOM is code. Token colours
- * come from CSS (src/css/code.css), so no style attribute is needed, and plain text needs no span.
+ * come from CSS (src/css/code.css), so no style attribute is needed, and text in the plain colour
+ * needs no span.
  */
 import type {Token} from 'prism-react-renderer';
 
@@ -33,14 +34,49 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => entities[character] ?? character);
 }
 
-/** Prism's untyped text: nothing styles `.token.plain`. */
-const isPlain = (token: Token): boolean => token.types.length === 1 && token.types[0] === 'plain';
+/**
+ * The colours of code, each a class that src/css/code.css styles, with the Prism token types it
+ * colours. Prism gives a token a list of types (`keyword module`, `string-interpolation
+ * interpolation punctuation`); its colour is the last group here that names one of them, as when
+ * code.css styled Prism's `.token` classes in this order and the later rule won. The group with no
+ * class is the plain colour: punctuation and operators, like text no group names, need no span.
+ * The classes are one letter because a code-heavy page carries thousands of them
+ * (tests/unit/code-html.test.ts checks code.css styles each one).
+ */
+export const tokenColours: ReadonlyArray<readonly [className: string, types: readonly string[]]> = [
+  ['c', ['comment', 'prolog', 'doctype', 'cdata']],
+  ['s', ['string', 'attr-value', 'template-string', 'char', 'regex', 'url']],
+  ['n', ['number', 'boolean', 'constant', 'property', 'variable', 'symbol', 'attr-name', 'parameter']],
+  ['k', ['keyword', 'atrule', 'important', 'selector']],
+  ['f', ['function', 'function-variable', 'class-name']],
+  ['t', ['tag', 'namespace']],
+  ['b', ['builtin', 'entity']],
+  ['', ['punctuation', 'operator']],
+  ['d', ['deleted']],
+  ['i', ['inserted']],
+];
+
+/** The class of the comment colour (the search index reads comments out of code by it). */
+export const commentClass = 'c';
+
+/**
+ * The colour class of a token with these Prism types, or '' for the plain colour. A colour class
+ * is its own colour, so tokens rebuilt from token runs (`decodeTokenRuns`) resolve as they were.
+ */
+export function colourClass(types: readonly string[]): string {
+  let colour = '';
+  for (const [className, coloured] of tokenColours) {
+    if (types.some((type) => (className !== '' && type === className) || coloured.includes(type))) {
+      colour = className;
+    }
+  }
+  return colour;
+}
 
 function tokenHtml(token: Token): string {
   const text = escapeHtml(token.content);
-  // Plain text needs no element; it is 40 % of the spans.
-  if (isPlain(token)) return text;
-  return `<span class="${escapeHtml(['token', ...token.types].join(' '))}">${text}</span>`;
+  const colour = colourClass(token.types);
+  return colour ? `<span class="${colour}">${text}</span>` : text;
 }
 
 export function linesToHtml(lines: Token[][], {lineClassNames, numbering}: LineClasses): string {
@@ -74,32 +110,20 @@ export function linesToHtml(lines: Token[][], {lineClassNames, numbering}: LineC
  * code it already has, so a page chunk carries each block's code once: carrying the HTML too
  * made the code-heavy pages' chunks half again as large.
  *
- * The first line is the legend: the block's distinct Prism type lists, space-separated, each
- * joined by "." (`keyword.module punctuation`). Then one line per line of code, a run per token,
- * space-separated: the legend entry as letters (a, b, … z, aa, ab, …) followed by the token's
- * length, or the length alone for plain text. `a6 1 b1` is six characters of `keyword module`,
- * one plain, one `punctuation`. Neighbouring tokens of the same types share a run, and empty
- * tokens have none: the text looks the same and the page has fewer elements. Lengths count UTF-16
- * code units, as `String.prototype.slice` does.
+ * What is kept of a token is its colour (`colourClass`), not its Prism types. The first line is
+ * the legend: the block's colour classes, space-separated (`k s`). Then one line per line of
+ * code, a run per colour, space-separated: the legend entry as letters (a, b, … z, aa, ab, …)
+ * followed by the run's length, or the length alone for the plain colour. `a6 1 b1` is six
+ * characters of `k`, one plain, one `s`. Neighbouring tokens of one colour share a run, and
+ * empty tokens have none: the text looks the same and the page has fewer elements. Lengths count
+ * UTF-16 code units, as `String.prototype.slice` does.
  */
 
-const typeName = /^[\w-]+$/;
-const runPattern = /^([a-z]*)(\d+)$/;
+const runPattern = /^([a-z]?)(\d+)$/;
 
-/** 0 → a, 25 → z, 26 → aa: bijective base 26. */
-function legendKey(index: number): string {
-  let key = '';
-  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-    key = String.fromCharCode(97 + ((rest - 1) % 26)) + key;
-  }
-  return key;
-}
-
-function legendIndex(key: string): number {
-  let value = 0;
-  for (const character of key) value = value * 26 + (character.charCodeAt(0) - 96);
-  return value - 1;
-}
+/** 0 → a, 1 → b: a block has at most as many colours as `tokenColours`, fewer than the letters. */
+const legendKey = (index: number): string => String.fromCharCode(97 + index);
+const legendIndex = (key: string): number => (key.length === 1 ? key.charCodeAt(0) - 97 : -1);
 
 export function encodeTokenRuns(lines: Token[][]): string {
   const legend: string[] = [];
@@ -110,17 +134,14 @@ export function encodeTokenRuns(lines: Token[][]): string {
       // code's line is empty.
       if (token.empty || token.content === '') continue;
       let key = '';
-      if (!isPlain(token)) {
-        if (!token.types.every((type) => typeName.test(type))) {
-          throw new Error(`Prism token type ${JSON.stringify(token.types)} cannot be written as a token run`);
-        }
-        const types = token.types.join('.');
-        let index = legend.indexOf(types);
-        if (index < 0) index = legend.push(types) - 1;
+      const colour = colourClass(token.types);
+      if (colour) {
+        let index = legend.indexOf(colour);
+        if (index < 0) index = legend.push(colour) - 1;
         key = legendKey(index);
       }
-      // Neighbouring tokens of the same types look the same as one (`})` is two punctuation
-      // tokens): one run, one element.
+      // Neighbouring tokens of one colour look the same as one (`"key":` is a property and an
+      // operator, `})` two punctuation tokens): one run, at most one element.
       const last = runs.at(-1);
       if (last?.key === key) last.length += token.content.length;
       else runs.push({key, length: token.content.length});
@@ -133,7 +154,7 @@ export function encodeTokenRuns(lines: Token[][]): string {
 /** The tokens of `code` from its token runs, or undefined when the runs do not fit the code. */
 export function decodeTokenRuns(code: string, runs: string): Token[][] | undefined {
   const [legendLine = '', ...runLines] = runs.split('\n');
-  const legend = legendLine.split(' ').map((types) => types.split('.'));
+  const legend = legendLine.split(' ').map((colour) => [colour]);
   const codeLines = code.split('\n');
   if (codeLines.length !== runLines.length) return undefined;
   const lines: Token[][] = [];

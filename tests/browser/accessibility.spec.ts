@@ -42,6 +42,7 @@ test.describe('dark mode', () => {
     ['blog post', '/blog/long-blog-post'],
     ['tag page', '/blog/tags/hello'],
     ['not-found page', '/no-such-page'],
+    ['standalone page', '/markdown-page'],
   ];
   for (const [kind, route] of kinds) {
     test(`axe, dark mode: ${kind}`, async ({page}) => {
@@ -50,6 +51,26 @@ test.describe('dark mode', () => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
       expect(await seriousViolations(page)).toEqual([]);
     });
+  }
+});
+
+test('every link in running text is underlined, not told apart by colour alone (WCAG 1.4.1)', async ({
+  page,
+}) => {
+  for (const route of [
+    '/markdown-page',
+    '/services/face-match',
+    '/blog/long-blog-post',
+    '/revision-history',
+  ]) {
+    await page.goto(route);
+    const plain = await page.evaluate(() =>
+      [...document.querySelectorAll('main :is(p, li, td, dd, blockquote) a[href]')]
+        .filter((link) => !link.closest('nav, .table-of-contents, .pagination-nav, .button, [class*="tabs"]'))
+        .filter((link) => !getComputedStyle(link).textDecorationLine.includes('underline'))
+        .map((link) => `${link.textContent ?? ''} (${link.getAttribute('href') ?? ''})`),
+    );
+    expect(plain, route).toEqual([]);
   }
 });
 

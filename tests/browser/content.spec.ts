@@ -15,8 +15,9 @@ function routeOf(file: string): string {
   return slug ?? `/${file.replace(/\.mdx?$/, '')}`;
 }
 
-const docsFiles = readdirSync(docsDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
-  /\.mdx?$/.test(file),
+// Pages only: Docusaurus makes no route of a file or folder whose name starts with `_` (docs/_partials/).
+const docsFiles = readdirSync(docsDir, {recursive: true, encoding: 'utf8'}).filter(
+  (file) => /\.mdx?$/.test(file) && !file.split(path.sep).some((part) => part.startsWith('_')),
 );
 const diagrams = docsFiles
   .map((file) => ({

@@ -42,7 +42,7 @@ test('after a reload in dark mode, code blocks use the dark code colours', async
   // The dark palette: #161b22 background, #e6edf3 text, #ff7b72 keywords (config/prism.ts).
   await expect(pre).toHaveCSS('background-color', 'rgb(22, 27, 34)');
   await expect(pre).toHaveCSS('color', 'rgb(230, 237, 243)');
-  const keyword = page.locator('article pre.prism-code .token.keyword').first();
+  const keyword = page.locator('article pre.prism-code .k').first();
   await expect(keyword).toHaveCSS('color', 'rgb(255, 123, 114)');
 });
 
@@ -79,7 +79,7 @@ test('code reached by a client-side link is highlighted and copies its exact tex
   // The page was rendered in the browser from its chunk, not loaded from the server.
   expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
   const block = page.locator('article .theme-code-block').first();
-  await expect(block.locator('.token.keyword, .token.function, .token.string').first()).toBeVisible();
+  await expect(block.locator('.k, .f, .s').first()).toBeVisible();
   const shown = await block.locator('code').innerText();
   await block.getByRole('button', {name: /Copy code/i}).click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());

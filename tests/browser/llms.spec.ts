@@ -42,3 +42,25 @@ test('/llms.txt is served and links the contract', async ({request}) => {
   expect(contract.status()).toBe(200);
   expect(await contract.text()).toMatch(/^openapi: 3\.1\.0/m);
 });
+
+test('each docs page head advertises its Markdown version, and "Open in" links start a chat with it', async ({
+  page,
+}) => {
+  for (const route of ['/', '/services/face-match', '/onprem-services/face-liveness']) {
+    await page.goto(route);
+    const markdown = route === '/' ? '/index.md' : `${route}.md`;
+    await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute(
+      'href',
+      markdown,
+    );
+    const absolute = `https://docs.vultus.example${markdown}`;
+    for (const [name, base] of [
+      ['ChatGPT', 'https://chatgpt.com/?q='],
+      ['Claude', 'https://claude.ai/new?q='],
+    ] as const) {
+      const href = await page.getByRole('link', {name: `Open in ${name}`}).getAttribute('href');
+      expect(href?.startsWith(base), `${route}: ${name} link ${href ?? ''}`).toBe(true);
+      expect(decodeURIComponent(href?.slice(base.length) ?? '')).toContain(absolute);
+    }
+  }
+});

@@ -7,7 +7,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
 import {parse as parseYaml} from 'yaml';
@@ -98,7 +98,7 @@ test('every docs page has a Markdown version with its title, its tables and no J
     assert.doesNotMatch(prose, /^:{2,3}[a-z-]+/m, `${file} has no unexpanded directives`);
     const html = read(route === '/' ? 'index.html' : `${route.slice(1)}.html`);
     const tablesInHtml = (html.match(/<table/g) ?? []).length;
-    const tablesInMarkdown = (withoutCode.match(/^\|(?: *:?-{3,}:? *\|)+ *$/gm) ?? []).length;
+    const tablesInMarkdown = (withoutCode.match(/^\|(?: *:?-+:? *\|)+ *$/gm) ?? []).length;
     assert.equal(tablesInMarkdown, tablesInHtml, `${file}: the page's ${tablesInHtml} tables, as Markdown tables`);
   }
 });
@@ -135,11 +135,39 @@ test('code is highlighted in the HTML and the browser scripts carry no Prism gra
   const html = read('services/face-match.html');
   assert.match(
     html,
-    /<pre[^>]*class="prism-code language-bash[^"]*"[^>]*><code[^>]*>(?:(?!<\/code>)[\s\S])*?<span class="token function">curl<\/span>/,
+    /<div class="language-bash [^"]*"><div[^>]*><pre[^>]*class="prism-code [^"]*"[^>]*><code[^>]*>(?:(?!<\/code>)[\s\S])*?<span class=f>curl<\/span>/,
   );
   const scripts = readdirSync(path.join(buildDir, 'assets/js')).filter((file) => file.endsWith('.js'));
   const withGrammars = scripts.filter((file) => /languages\.[a-z]+=/.test(read(`assets/js/${file}`)));
   assert.deepEqual(withGrammars, [], 'Prism grammars in the client bundle (see plugins/code-highlight)');
+});
+
+test('no HTML page, Markdown version or llms-full.txt is over its byte budget (budgets.json)', () => {
+  const {buildFileKB: budget} = JSON.parse(readFileSync(path.join(siteDir, 'budgets.json'), 'utf8')) as {
+    buildFileKB: {htmlPage: number; markdownPage: number; llmsFull: number};
+  };
+  const kb = (file: string): number => Math.round((statSync(path.join(buildDir, file)).size / 1024) * 10) / 10;
+  const files = readdirSync(buildDir, {recursive: true, encoding: 'utf8'}).filter((file) => !file.startsWith('assets'));
+  const heaviest = (extension: string): Array<[string, number]> =>
+    files
+      .filter((file) => file.endsWith(extension))
+      .map((file): [string, number] => [file, kb(file)])
+      .sort((a, b) => b[1] - a[1]);
+  const html = heaviest('.html');
+  const markdown = heaviest('.md');
+  assert.ok(html.length > 40 && markdown.length > 30, 'pages were measured');
+  console.log(`heaviest HTML ${html[0]?.join(' ')} KB; Markdown ${markdown[0]?.join(' ')} KB; llms-full.txt ${kb('llms-full.txt')} KB`);
+  assert.deepEqual(
+    html.filter(([, size]) => size > budget.htmlPage),
+    [],
+    `HTML pages over ${budget.htmlPage} KB`,
+  );
+  assert.deepEqual(
+    markdown.filter(([, size]) => size > budget.markdownPage),
+    [],
+    `Markdown versions over ${budget.markdownPage} KB`,
+  );
+  assert.ok(kb('llms-full.txt') <= budget.llmsFull, `llms-full.txt is ${kb('llms-full.txt')} KB, over ${budget.llmsFull}`);
 });
 
 test('every table row of every docs page has an anchor of its own, unique on its page', () => {

@@ -6,7 +6,14 @@ import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Code} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {decodeTokenRuns, encodeTokenRuns, linesToHtml} from '../../src/lib/codeHtml';
+import {readFileSync} from 'node:fs';
+import {
+  colourClass,
+  decodeTokenRuns,
+  encodeTokenRuns,
+  linesToHtml,
+  tokenColours,
+} from '../../src/lib/codeHtml';
 import {
   highlightCode,
   highlightTokenRuns,
@@ -17,16 +24,13 @@ import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
 
 const root = path.resolve(__dirname, '../..');
 
-/** Each character of a block with the Prism types it is shown with ('' for plain text), line by line. */
-function characterTypes(tokenLines: Token[][]): string[][] {
+/** Each character of a block with the colour it is shown in ('' for the plain colour), line by line. */
+function characterColours(tokenLines: Token[][]): string[][] {
   return tokenLines.map((line) =>
     line.flatMap((token) =>
       token.empty
         ? []
-        : Array.from(token.content, (character) => {
-            const types = token.types.filter((type) => type !== 'plain').join(' ');
-            return `${character}\t${types}`;
-          }),
+        : Array.from(token.content, (character) => `${character}\t${colourClass(token.types)}`),
     ),
   );
 }
@@ -46,16 +50,34 @@ function lines(code: string, language: string): ReturnType<typeof normalizeToken
   return normalizeTokens(Prism.tokenize(code, grammar));
 }
 
-test('tokens become spans with their Prism classes, plain text stays text, lines are newlines', () => {
+test('tokens become spans of their colour, text in the plain colour stays text, lines are newlines', () => {
   const html = linesToHtml(lines('const a = 1;\nfetch(a);', 'javascript'), {lineClassNames: {}});
+  // Punctuation and operators are in the plain colour: no span.
   assert.equal(
     html,
-    '<span class="token keyword">const</span> a ' +
-      '<span class="token operator">=</span> <span class="token number">1</span>' +
-      '<span class="token punctuation">;</span>\n' +
-      '<span class="token function">fetch</span><span class="token punctuation">(</span>' +
-      'a<span class="token punctuation">)</span><span class="token punctuation">;</span>',
+    '<span class="k">const</span> a = <span class="n">1</span>;\n<span class="f">fetch</span>(a);',
   );
+});
+
+test("a token's colour is the last colour group naming one of its Prism types, as code.css's cascade was", () => {
+  assert.equal(colourClass(['keyword', 'module']), 'k');
+  assert.equal(colourClass(['string-interpolation', 'interpolation', 'string']), 's');
+  // `punctuation` comes after `string` and `keyword`: plain.
+  assert.equal(colourClass(['string-interpolation', 'interpolation', 'punctuation']), '');
+  assert.equal(colourClass(['method', 'function', 'property-access']), 'f');
+  assert.equal(colourClass(['plain']), '');
+  assert.equal(colourClass(['no-such-type']), '');
+  // A colour class is its own colour (tokens rebuilt from token runs).
+  assert.equal(colourClass(['k']), 'k');
+});
+
+test('code.css colours every colour class the build emits, and nothing else', () => {
+  const css = readFileSync(path.join(root, 'src/css/code.css'), 'utf8');
+  const styled = [
+    ...css.matchAll(/^\.prism-code \.([\w-]+) \{\n\s+color: var\(--vultus-code-[\w-]+\);/gm),
+  ].map((match) => match[1]);
+  const emitted = tokenColours.map(([className]) => className).filter(Boolean);
+  assert.deepEqual([...styled].sort(), [...emitted].sort());
 });
 
 test('markup in code is shown as text, never parsed', () => {
@@ -90,9 +112,12 @@ test('highlighted and numbered lines carry their classes', () => {
 });
 
 test('the build highlights the extra grammars the site configures (bash, http, nginx)', () => {
-  assert.match(highlightCode('curl -X POST "$URL"', 'bash'), /<span class="token function">curl<\/span>/);
-  assert.match(highlightCode('POST /v1/face/match HTTP/1.1', 'http'), /class="token request-line"/);
-  assert.match(highlightCode('server { listen 80; }', 'nginx'), /class="token directive keyword">server</);
+  assert.match(highlightCode('curl -X POST "$URL"', 'bash'), /<span class="f">curl<\/span>/);
+  assert.equal(
+    highlightCode('POST /v1/face/match HTTP/1.1', 'http'),
+    '<span class="n">POST</span> <span class="s">/v1/face/match</span> <span class="n">HTTP/1.1</span>',
+  );
+  assert.match(highlightCode('server { listen 80; }', 'nginx'), /^<span class="k">server<\/span> \{ /);
   assert.equal(highlightCode('no <grammar>', 'vue'), 'no &lt;grammar&gt;');
 });
 
@@ -116,7 +141,7 @@ test("token runs rebuild each character's highlighting from the code, so a page 
     assert.ok(!runs.includes(code.slice(0, 8)), `the runs repeat the code: ${runs}`);
     const decoded = decodeTokenRuns(code, runs);
     assert.ok(decoded, `runs do not fit ${JSON.stringify(code)}`);
-    assert.deepEqual(characterTypes(decoded), characterTypes(tokens));
+    assert.deepEqual(characterColours(decoded), characterColours(tokens));
   }
 });
 
@@ -136,23 +161,25 @@ test('every code block of the docs and the blog survives the round trip through 
       const where = `${path.relative(root, file)}:${node.position?.start.line ?? '?'}`;
       const decoded = decodeTokenRuns(node.value, highlightTokenRuns(node.value, node.lang));
       assert.ok(decoded, `${where}: the ${node.lang ?? 'text'} block does not round-trip`);
-      assert.deepEqual(characterTypes(decoded), characterTypes(tokenize(node.value, node.lang)), where);
+      assert.deepEqual(characterColours(decoded), characterColours(tokenize(node.value, node.lang)), where);
       blocks += 1;
     });
   }
   assert.ok(blocks > 100, `only ${blocks} code blocks found`);
 });
 
-test("token runs name a block's type lists once, in a legend, and runs refer to them by letters", () => {
+test("token runs name a block's colours once, in a legend, and runs refer to them by letters", () => {
   const runs = encodeTokenRuns(lines('import {a} from "b";', 'javascript'));
   const [legend, first] = runs.split('\n');
-  assert.equal(legend, 'keyword.module imports.punctuation imports string punctuation');
-  assert.equal(first, 'a6 1 b1 c1 b1 1 a4 1 d3 e1');
-  // Neighbouring tokens of the same types share a run: `({});` is one run of punctuation.
-  assert.equal(encodeTokenRuns(lines('f({});', 'javascript')), 'function punctuation\na1 b5');
-  // More type lists than letters: two-letter keys.
-  const many: Token[][] = [Array.from({length: 30}, (_, index) => ({types: [`t${index}`], content: 'x'}))];
-  const encoded = encodeTokenRuns(many);
-  assert.match(encoded, / z1 aa1 ab1 ac1 ad1$/);
-  assert.deepEqual(decodeTokenRuns('x'.repeat(30), encoded), many);
+  assert.equal(legend, 'k s');
+  // ` {a} ` is punctuation and plain text: one plain run.
+  assert.equal(first, 'a6 5 a4 1 b3 1');
+  // Neighbouring tokens of one colour share a run: `({});` is punctuation, in the plain colour.
+  assert.equal(encodeTokenRuns(lines('f({});', 'javascript')), 'f\na1 5');
+  assert.deepEqual(decodeTokenRuns('f({});', 'f\na1 5'), [
+    [
+      {types: ['f'], content: 'f'},
+      {types: ['plain'], content: '({});'},
+    ],
+  ]);
 });

@@ -13,8 +13,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {
@@ -28,6 +27,7 @@ import {
 import {collectFacts, type Fact} from '../../plugins/vultus-contract/facts';
 import {findTypedCopies} from './helpers/typed-facts';
 import {siteDir} from './helpers/pages';
+import {contractLoadError} from './helpers/contract-copy';
 
 const contractFile = path.join(siteDir, 'contract/openapi.yaml');
 const source = readFileSync(contractFile, 'utf8');
@@ -242,17 +242,7 @@ test('the detector finds typed limits and defaults in a contract string, and pas
 async function loadError(edit: (source: string) => string): Promise<string> {
   const edited = edit(source);
   assert.notEqual(edited, source, 'the fault was injected');
-  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-contract-facts-'));
-  try {
-    mkdirSync(path.join(dir, 'contract'));
-    writeFileSync(path.join(dir, 'contract/openapi.yaml'), edited);
-    await loadContract(dir);
-    return '';
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
+  return contractLoadError(edited);
 }
 
 test('an unknown placeholder key or format fails loading, naming the string’s JSON pointer', async () => {

@@ -1,26 +1,12 @@
 /** The contract loader turns a malformed contract into a message naming the file and the place. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
+import {contractLoadError as loadError} from './helpers/contract-copy';
 
 const real = readFileSync(path.resolve(__dirname, '../../contract/openapi.yaml'), 'utf8');
-
-async function loadError(source: string): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-contract-'));
-  try {
-    mkdirSync(path.join(dir, 'contract'));
-    writeFileSync(path.join(dir, 'contract/openapi.yaml'), source);
-    await loadContract(dir);
-    return '';
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-}
 
 test('the real contract loads, with every operation', async () => {
   const dir = path.resolve(__dirname, '../..');

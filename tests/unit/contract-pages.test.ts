@@ -353,8 +353,8 @@ test('the webhook section covers source addresses, concurrent deliveries and sec
   const responses = pages.find((page) => page.route === '/responses');
   assert.ok(responses);
   for (const range of ranges) assert.ok(responses.markdown.includes(`\`${range}\``), `/responses: ${range}`);
-  assert.match(responses.source, /:limit\{key="webhooks\.source_ip_ranges" as="codes"\}/);
-  assert.match(responses.source, /:limit\{key="webhooks\.max_concurrent_deliveries"\}/);
+  assert.match(responses.source, /:fact\{key="limits\.webhooks\.source_ip_ranges" as="codes"\}/);
+  assert.match(responses.source, /:fact\{key="limits\.webhooks\.max_concurrent_deliveries"\}/);
   assert.match(responses.markdown, /^### Rotating the endpoint secret$/m);
   // The ranges are rendered, never typed: no page's source states an address of them.
   for (const page of pages) {

@@ -63,8 +63,8 @@ test('a wrong directive fails with the page, the line and what it takes', async 
     /docs\/example\.md:3: ::operation: unknown attribute ids \(it takes id\)/,
   );
   await assert.rejects(
-    render('Up to :limit{key="image.max_bytes" as="MB" unit="x"}.\n'),
-    /:limit: unknown attribute unit/,
+    render('Up to :fact{key="limits.image.max_bytes" as="MB" unit="x"}.\n'),
+    /:fact: unknown attribute unit/,
   );
   await assert.rejects(render('::chart{kind="det" metric="fmr"}\n'), /::chart: kind="det" takes no metric/);
   await assert.rejects(

@@ -175,7 +175,7 @@ test('the page has a section per flow with its calls and rates, and types no fig
   const prose = page.source
     .replace(/^---[\s\S]*?---/, '')
     .replace(/^::.*$/gm, '')
-    .replace(/:limit\{[^}]*\}/g, '');
+    .replace(/:fact\{[^}]*\}/g, '');
   const typed = prose.match(/\b0\.\d+\b|\b(?!95%)\d+(?:\.\d+)?\s*%|\b1 in [\d,]+/g) ?? [];
   assert.deepEqual(typed, [], 'figures typed into the page instead of rendered from the data');
 });

@@ -9,6 +9,7 @@ import {spellingVariants} from '../../src/lib/search/spelling';
 import {tokenize, wordTerms} from '../../src/lib/search/terms';
 import {extractEntries, withoutRepeatedRows} from '../../plugins/search/extract';
 import {loadSynonyms} from '../../plugins/search/synonyms';
+import {commentClass} from '../../src/lib/codeHtml';
 
 const siteDir = path.resolve(__dirname, '../..');
 
@@ -40,7 +41,7 @@ test('a page yields its sections, its table rows with their anchors and its code
       '<p>Intro.</p><h2 id="error-codes">Error codes<a class="hash-link" href="#error-codes">#</a></h2><p>Each code.</p>' +
         '<table><thead><tr><th>Code<th>HTTP status</thead><tbody><tr><td><a id="error-signature-invalid" href="#error-signature-invalid"><code>signature_invalid</code></a><td>401</tbody></table>' +
         '<div class="language-bash"><pre><code>curl -H "Idempotency-Key: $(uuidgen)" https://api.vultus.example/v1/media</code></pre></div>' +
-        '<div class="language-css"><pre><code><span class="token comment">/* Mirror the selfie preview only. */</span></code></pre></div>' +
+        `<div class="language-css"><pre><code><span class="${commentClass}">/* Mirror the selfie preview only. */</span></code></pre></div>` +
         '<h2 id="related-pages">Related pages</h2><ul><li><a href="/webhooks">Webhooks</a>: delivery and retries</li></ul>' +
         '<h2 id="limits">Limits</h2><p>Ten per second.</p>' +
         '<h2 id="pagination">Pagination</h2><ul><li><code>starting_after</code>: the cursor.</li><li><code>limit</code> and more.</li></ul>' +

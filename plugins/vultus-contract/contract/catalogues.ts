@@ -5,9 +5,20 @@
  */
 import type {Directive} from '../directive';
 import type {Link, PhrasingContent, RootContent} from 'mdast';
-import type {Contract} from './contract';
+import type {Contract, ModelVersion, ModelVersionStatus} from './contract';
 import {ContractError} from './contract';
-import {code, heading, inlineMarkdown, link, paragraph, table, text, yesNo} from '../mdast';
+import {
+  type Cell,
+  code,
+  heading,
+  inlineMarkdown,
+  link,
+  paragraph,
+  strong,
+  table,
+  text,
+  yesNo,
+} from '../mdast';
 import {operationAnchor} from './operation';
 
 export const errorAnchor = (errorCode: string): string => `error-${errorCode.replace(/_/g, '-')}`;
@@ -153,24 +164,60 @@ export function renderDataRetention(contract: Contract): RootContent[] {
   ];
 }
 
-type ModelVersion = {
-  model_version: string;
-  family: string;
-  status: string;
-  released: string;
-  services: string[];
-  sunset: string | null;
-};
+/** The error a request gets when it pins a retired model version: the version left its enum. */
+export const retiredModelError = 'parameter_invalid';
 
-export function renderModelVersions(contract: Contract): RootContent[] {
-  const rows = list<ModelVersion>(contract, 'x-model-versions');
+/** What the status column says of each status; a retired version says what a pin of it gets. */
+function statusCell(contract: Contract, status: ModelVersionStatus): PhrasingContent[] {
+  switch (status) {
+    case 'current':
+      return [text('Current: the default')];
+    case 'supported':
+      return [text('Supported')];
+    case 'deprecated':
+      return [text('Deprecated: runs until its sunset')];
+    case 'retired': {
+      const error = contract.document['x-error-codes'].find((entry) => entry.code === retiredModelError);
+      if (!error) {
+        throw new ContractError(
+          `contract/openapi.yaml: #/x-error-codes: no ${retiredModelError}, the error a retired model version's pin returns`,
+        );
+      }
+      return [
+        strong(text('Retired')),
+        text(': a request that pins it returns '),
+        link(`/responses#${errorAnchor(error.code)}`, code(`${String(error.status)} ${error.code}`)),
+      ];
+    }
+  }
+}
+
+/**
+ * The model versions, or those of the families named (`family="deepfake"`,
+ * `family="document,face-match"`), with their status and dates.
+ */
+export function renderModelVersions(contract: Contract, family?: string): RootContent[] {
+  const all = list<ModelVersion>(contract, 'x-model-versions');
+  const families = family?.split(',').map((name) => name.trim());
+  const known = new Set(all.map((row) => row.family));
+  const unknown = families?.find((name) => !known.has(name));
+  if (unknown !== undefined) {
+    throw new ContractError(
+      `contract/openapi.yaml: #/x-model-versions: no model version of the family "${unknown}" (one of ${[...known].join(', ')})`,
+    );
+  }
+  // The families in the order the attribute names them, each in catalogue order.
+  const rows =
+    families === undefined ? all : families.flatMap((name) => all.filter((row) => row.family === name));
+  // With one family, a family column would repeat one word.
+  const familyColumn = families === undefined || families.length > 1;
   return [
     table(
-      ['Model version', 'Family', 'Status', 'Released', 'Sunset', 'Used by'],
-      rows.map((row) => [
+      ['Model version', ...(familyColumn ? ['Family'] : []), 'Status', 'Released', 'Sunset', 'Used by'],
+      rows.map((row): Cell[] => [
         code(row.model_version),
-        row.family,
-        row.status,
+        ...(familyColumn ? [row.family] : []),
+        statusCell(contract, row.status),
         String(row.released),
         row.sunset ? String(row.sunset) : '—',
         row.services.join(', '),
@@ -245,9 +292,10 @@ export const catalogueDirectives: Directive[] = [
   {
     name: 'model-versions',
     syntax: 'leaf',
-    attributes: [],
-    summary: 'model versions and their status',
-    render: (_, {contract}) => renderModelVersions(contract),
+    attributes: ['family'],
+    summary:
+      'model versions with their status, release and sunset dates and the services that use them, a retired version with the error a request that pins it gets; `family="deepfake"` for one family, `family="document,face-match"` for several',
+    render: (attributes, {contract}) => renderModelVersions(contract, attributes.family),
   },
   {
     name: 'webhook-events',

@@ -113,6 +113,14 @@ export function availabilityOf(entry: OperationEntry): string {
   return `Cloud and on-premise (${onPremise === everyContainer ? 'every' : onPremise} container)`;
 }
 
+/** The anchor of an operation's reference on its page: `matchFaces` → `op-match-faces`. */
+export function operationAnchor(operationId: string): string {
+  return `op-${operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([a-z])([0-9])/g, '$1-$2')
+    .toLowerCase()}`;
+}
+
 /** True when only the on-premise server has the operation. */
 export const onPremiseOnly = (entry: OperationEntry): boolean => !entry.webhook && !deploymentOf(entry).cloud;
 
@@ -144,6 +152,28 @@ export type ErrorCode = {
   fix: string;
 };
 
+/**
+ * The statuses of a model version in `x-model-versions`, in the order a version passes through
+ * them: `current` (the default of its family), `supported`, `deprecated` (announced; runs until its
+ * sunset) and `retired` (past its sunset; no longer in its family's request enum, so a request
+ * that pins it returns `400 parameter_invalid`).
+ */
+export const modelVersionStatuses = ['current', 'supported', 'deprecated', 'retired'] as const;
+export type ModelVersionStatus = (typeof modelVersionStatuses)[number];
+
+/** One row of `x-model-versions` (the loader checks its shape). */
+export type ModelVersion = {
+  model_version: string;
+  family: string;
+  status: ModelVersionStatus;
+  /** Date (YYYY-MM-DD) the version was released. */
+  released: string;
+  /** The pages of the services that run the family. */
+  services: string[];
+  /** A deprecated version's last day, a retired version's day of retirement; `null` otherwise. */
+  sunset: string | null;
+};
+
 export type OpenApiDocument = {
   openapi: string;
   info: {title: string; version: string; description?: string};
@@ -155,6 +185,7 @@ export type OpenApiDocument = {
   components: {schemas: Record<string, JsonSchema>; [key: string]: unknown};
   'x-decline-reasons': DeclineReason[];
   'x-error-codes': ErrorCode[];
+  'x-model-versions': ModelVersion[];
   [key: `x-${string}`]: unknown;
 };
 
@@ -261,6 +292,68 @@ function requireCatalogue(document: OpenApiDocument, key: 'x-decline-reasons' | 
     throw new ContractError(
       `${contractRelativePath}: #/${key}: missing or empty (the catalogue the pages render)`,
     );
+  }
+}
+
+const isDate = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value);
+
+/**
+ * `x-model-versions`, the catalogue `::model-versions` renders and the pages' model facts read:
+ * each row in the shape of `ModelVersion`, a status of `modelVersionStatuses`, a sunset date on
+ * the deprecated and retired versions only, and one current version per family. Whether a
+ * status still agrees with today's date is for tests/unit/model-versions.test.ts, not the build.
+ */
+function requireModelVersions(document: OpenApiDocument): void {
+  const key = 'x-model-versions';
+  const rows: unknown = document[key];
+  if (!Array.isArray(rows) || rows.length === 0) {
+    throw new ContractError(
+      `${contractRelativePath}: #/${key}: missing or empty (the catalogue the pages render)`,
+    );
+  }
+  const seen = new Set<string>();
+  const current = new Map<string, number>();
+  rows.forEach((row: unknown, index) => {
+    const where = `${contractRelativePath}: #/${key}/${index}`;
+    const fail = (field: string, why: string): never => {
+      throw new ContractError(`${where}/${field}: ${why}`);
+    };
+    if (!isRecord(row)) throw new ContractError(`${where}: expected an object`);
+    const version = row.model_version;
+    if (typeof version !== 'string' || !/^[a-z]+(-[a-z]+)*-v\d+\.\d+$/.test(version)) {
+      return fail('model_version', 'expected a version such as face-match-v4.2');
+    }
+    if (seen.has(version)) fail('model_version', `${version} is listed twice`);
+    seen.add(version);
+    const family = row.family;
+    if (typeof family !== 'string' || !version.startsWith(`${family}-v`)) {
+      return fail('family', `expected the family the version is named after (${version})`);
+    }
+    const status = row.status;
+    if (!modelVersionStatuses.includes(status as ModelVersionStatus)) {
+      return fail('status', `"${String(status)}" is not one of ${modelVersionStatuses.join(', ')}`);
+    }
+    if (!isDate(row.released)) fail('released', 'expected a quoted date (YYYY-MM-DD)');
+    if (
+      !Array.isArray(row.services) ||
+      !row.services.every((page) => typeof page === 'string' && page.startsWith('/'))
+    ) {
+      fail('services', 'expected a list of page paths (/services/face-match)');
+    }
+    const ends = status === 'deprecated' || status === 'retired';
+    if (ends && (!isDate(row.sunset) || row.sunset <= String(row.released))) {
+      fail('sunset', `a ${String(status)} version needs its sunset date, after its release`);
+    }
+    if (!ends && row.sunset !== null) fail('sunset', `a ${String(status)} version has no sunset (null)`);
+    current.set(family, (current.get(family) ?? 0) + (status === 'current' ? 1 : 0));
+  });
+  for (const [family, count] of current) {
+    if (count !== 1) {
+      throw new ContractError(
+        `${contractRelativePath}: #/${key}: the ${family} family has ${count} current versions; it needs exactly one`,
+      );
+    }
   }
 }
 
@@ -532,6 +625,7 @@ async function load(siteDir: string): Promise<Contract> {
   expandContractStrings(document, values);
   requireCatalogue(document, 'x-decline-reasons');
   requireCatalogue(document, 'x-error-codes');
+  requireModelVersions(document);
   const operations = collectOperations(document, raw);
   requireDeployments(operations);
   return {file, document, raw, operations};

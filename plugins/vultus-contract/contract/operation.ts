@@ -3,12 +3,13 @@
  * request body fields, request samples in three languages, response fields and
  * example, and the error responses it can return.
  */
-import type {Directive} from '../directive';
+import type {Directive, ListedSchemas} from '../directive';
 import {required} from '../directive';
+import path from 'node:path';
 import type {BlockContent, Code, Link, RootContent} from 'mdast';
 import type {ContainerDirective} from 'mdast-util-directive';
-import type {Contract, MediaType, OperationEntry, Parameter, Response} from './contract';
-import {availabilityOf, ContractError, onPremiseOnly} from './contract';
+import type {Contract, JsonSchema, MediaType, OperationEntry, Parameter, Response} from './contract';
+import {availabilityOf, ContractError, onPremiseOnly, operationAnchor} from './contract';
 import {
   blockMarkdown,
   code,
@@ -21,10 +22,11 @@ import {
   strong,
   table,
   text,
-  yesNo,
 } from '../mdast';
 import {sampleGroupId, sampleLanguages, samplesFor, type SampleRequest} from './samples';
-import {fieldRows, fieldTable, resolve} from './schemaTable';
+import {fieldList, typeLinks, type TypeLinks} from './fieldList';
+import {fieldTree, listedElsewhere, parameterField, resolve} from './schemaTable';
+import {sharedHeaderAt, sharedHeaderLine} from './headers';
 
 export type RenderMode = 'site' | 'markdown';
 
@@ -42,12 +44,7 @@ function authOf(entry: OperationEntry, contract: Contract): string {
   return schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ');
 }
 
-export function operationAnchor(operationId: string): string {
-  return `op-${operationId
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([a-z])([0-9])/g, '$1-$2')
-    .toLowerCase()}`;
-}
+export {operationAnchor};
 
 /** `METHOD /path` as code, linked to the operation's reference on its page. */
 export function operationLink(entry: OperationEntry): Link {
@@ -133,31 +130,79 @@ export function codeTabs(samples: Record<string, string>, mode: RenderMode): Roo
   ];
 }
 
-function parametersTable(parameters: Parameter[]): RootContent[] {
+/**
+ * An operation's parameters; a header several operations share (./headers.ts) is one line and a
+ * link to its full description on /common-parameters.
+ */
+function parametersList(
+  contract: Contract,
+  entry: OperationEntry,
+  mode: RenderMode,
+  links: TypeLinks,
+): RootContent[] {
+  const parameters = entry.operation.parameters ?? [];
   if (parameters.length === 0) return [];
   return [
     paragraph(strong(text('Parameters'))),
-    table(
-      ['Name', 'In', 'Type', 'Required', 'Description'],
-      parameters.map((parameter) => [
-        code(parameter.name),
-        parameter.in,
-        String(parameter.schema?.type ?? 'string'),
-        yesNo(Boolean(parameter.required)),
-        inlineMarkdown(parameter.description ?? ''),
-      ]),
+    ...fieldList(
+      parameters.map((parameter, index) => {
+        const shared = sharedHeaderAt(contract, entry, index);
+        return shared ? sharedHeaderLine(contract, shared) : parameterField(contract, parameter);
+      }),
+      {mode, links, badges: true},
     ),
   ];
 }
 
-export function renderOperation(contract: Contract, operationId: string, mode: RenderMode): RootContent[] {
+export type RenderOptions = {
+  /**
+   * Where a type name links (schema name → URL); by default, the schemas that
+   * /parameters/responses renders, read from the contract's site.
+   */
+  links?: TypeLinks;
+  /**
+   * The component schemas whose fields the page lists already, each with the operation that
+   * lists them (DirectiveContext's `listed`). A body of such a schema links there;
+   * a body of another schema lists its fields and is added.
+   */
+  listed?: ListedSchemas;
+};
+
+export function renderOperation(
+  contract: Contract,
+  operationId: string,
+  mode: RenderMode,
+  {
+    links = typeLinks(path.resolve(path.dirname(contract.file), '..')),
+    listed = new Map(),
+  }: RenderOptions = {},
+): RootContent[] {
   const entry = contract.operations.get(operationId);
   if (!entry) {
     throw new ContractError(`No operation "${operationId}" in contract/openapi.yaml`);
   }
   const {operation, method, path} = entry;
   const title = operation.summary ?? operationId;
-  const out: RootContent[] = [heading(3, title, operationAnchor(operationId))];
+  const anchor = operationAnchor(operationId);
+  /** The fields of a body: listed, or a link to where the page lists them already. */
+  const bodyFields = (schema: JsonSchema, badges: boolean): RootContent[] => {
+    const name = resolve(contract, schema).name;
+    const where = name ? listed.get(name) : undefined;
+    if (where) {
+      return [
+        paragraph(
+          text('Its fields are listed under '),
+          link(`#${where.anchor}`, text(where.title)),
+          text('.'),
+        ),
+      ];
+    }
+    // A field holding a schema the page lists already links there too.
+    const elsewhere = listedElsewhere(listed, name);
+    if (name) listed.set(name, {anchor, title});
+    return fieldList(fieldTree(contract, schema, '', new Set(), elsewhere), {mode, links, badges});
+  };
+  const out: RootContent[] = [heading(3, title, anchor)];
   const server = entry.webhook
     ? 'POST to your endpoint · event '
     : onPremiseOnly(entry)
@@ -184,7 +229,7 @@ export function renderOperation(contract: Contract, operationId: string, mode: R
   }
   if (operation.description) out.push(...blockMarkdown(operation.description));
 
-  out.push(...parametersTable(operation.parameters ?? []));
+  out.push(...parametersList(contract, entry, mode, links));
 
   const rawBody = entry.rawOperation.requestBody
     ? resolve(contract, entry.rawOperation.requestBody).value
@@ -205,7 +250,7 @@ export function renderOperation(contract: Contract, operationId: string, mode: R
         ...(schemaName ? [code(schemaName)] : []),
         text(')'),
       ),
-      fieldTable(fieldRows(contract, media.schema), true),
+      ...bodyFields(media.schema, true),
     );
   }
 
@@ -242,7 +287,7 @@ export function renderOperation(contract: Contract, operationId: string, mode: R
       ),
     );
     if (rawSchema && media) {
-      out.push(fieldTable(fieldRows(contract, rawSchema), false));
+      out.push(...bodyFields(rawSchema, false));
       const example = firstExample(media);
       if (example !== undefined) {
         out.push(
@@ -298,7 +343,8 @@ export const operationDirectives: Directive[] = [
     attributes: ['id'],
     summary:
       'the whole reference of one operation: endpoint header, parameters, request body fields, cURL/JavaScript/Python samples, response fields and example, error statuses. Each operation is placed on exactly one page, the one named by its `x-doc-page`',
-    render: (attributes, {contract, mode}) => renderOperation(contract, required(attributes, 'id'), mode),
+    render: (attributes, {contract, mode, listed}) =>
+      renderOperation(contract, required(attributes, 'id'), mode, {listed}),
   },
   {
     name: 'code-tabs',

@@ -11,7 +11,8 @@
  *   metrics.liveness.deepfake.test_method.bona_fide_presentations an evaluation size
  *   metrics.face-to-document.evaluation_set.size.impostor_pairs
  *
- * Figures are the rates (bpcer, apcer, fmr, fnmr, fnir, fpir, eer, pass rates), mean absolute
+ * Figures are the rates (bpcer, apcer, fmr, fnmr, fnir, fpir, eer, pass rates) with the bounds of
+ * their 95% intervals (`….bpcer.low`, `….bpcer.high`), mean absolute
  * errors, median capture times and the sizes of samples. Lists without an identifying field
  * (DET points, sweeps, recommended thresholds, which the pages render as tables) give none.
  */
@@ -48,6 +49,7 @@ const rateNames: Record<string, string[]> = {
   mae: ['mae', 'absolute error'],
   mae_overall: ['mae', 'absolute error'],
   median_capture_seconds: ['median', 'capture'],
+  quality_exclusion_rate: ['exclusion', 'excluded', 'quality'],
 };
 
 /** Sample-size keys and the words that name them. */
@@ -80,6 +82,11 @@ function rateForms(value: number): string[] {
   return [...new Set([String(value), ...(value < 1 ? [percent(value)] : [])])];
 }
 
+/** The loaded files the facts come from: the facts cache is rebuilt when one of them changes. */
+export function metricsSources(siteDir: string): unknown[] {
+  return metricsFiles.map((file) => loadMetrics(siteDir, file));
+}
+
 export function metricFacts(siteDir: string): Fact[] {
   const facts: Fact[] = [];
   const add = (
@@ -87,16 +94,20 @@ export function metricFacts(siteDir: string): Fact[] {
     path: string[],
     pointer: string,
     value: number,
-    kind: 'rate' | 'size',
+    kind: 'rate' | 'interval' | 'size',
     key: string,
   ) => {
     facts.push({
       key: ['metrics', file, ...path].join('.'),
       value: kind === 'size' ? value.toLocaleString('en-US') : String(value),
+      number: value,
       source: `data/metrics/${file}.yaml: ${pointer}`,
       forms:
         kind === 'size' ? [...new Set([value.toLocaleString('en-US'), String(value)])] : rateForms(value),
-      names: (kind === 'size' ? sizeNames[key] : rateNames[key]) ?? [key],
+      names:
+        kind === 'interval'
+          ? ['interval', '95%']
+          : ((kind === 'size' ? sizeNames[key] : rateNames[key]) ?? [key]),
     });
   };
   for (const file of metricsFiles) {
@@ -116,6 +127,12 @@ export function metricFacts(siteDir: string): Fact[] {
       if (isObject(node)) {
         if (typeof node.value === 'number' && Array.isArray(node.ci95) && key in rateNames) {
           add(file, path, `${pointer}.value`, node.value, 'rate', key);
+          // Its 95% interval: `….bpcer.low` and `….bpcer.high`, typed as "(95% interval 0.014 to 0.057)".
+          const [low, high] = node.ci95 as unknown[];
+          if (typeof low === 'number')
+            add(file, [...path, 'low'], `${pointer}.ci95[0]`, low, 'interval', key);
+          if (typeof high === 'number')
+            add(file, [...path, 'high'], `${pointer}.ci95[1]`, high, 'interval', key);
           return;
         }
         for (const [child, value] of Object.entries(node))

@@ -18,7 +18,10 @@ export type Props = {
   readonly availability?: string;
 };
 
-/** The header of one API operation: method, full path, auth and limits, rendered at build time. */
+/**
+ * The header of one API operation: method, full path, auth and limits, rendered at build time.
+ * A label and its value are one text node (`{` ${auth}`}`), so React writes no `<!-- -->` between them.
+ */
 export default function EndpointHeader({
   method,
   path,
@@ -40,7 +43,8 @@ export default function EndpointHeader({
       </p>
       <ul className={styles.facts}>
         <li>
-          <span className={styles.label}>Auth</span> {auth}
+          <span className={styles.label}>Auth</span>
+          {` ${auth}`}
         </li>
         {rateLimitGroup ? (
           <li>
@@ -52,7 +56,8 @@ export default function EndpointHeader({
         </li>
         {availability ? (
           <li>
-            <span className={styles.label}>Runs on</span> {availability}
+            <span className={styles.label}>Runs on</span>
+            {` ${availability}`}
           </li>
         ) : null}
       </ul>

@@ -1,5 +1,6 @@
 import React, {useState, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {markdownPath} from '@site/src/lib/markdownPath';
 import styles from './styles.module.css';
 
@@ -10,13 +11,29 @@ export type Props = {
 
 type Status = {kind: 'idle'} | {kind: 'copying'} | {kind: 'done'} | {kind: 'failed'; reason: string};
 
+/** The prompt that opens the page's Markdown version in an assistant. */
+export const assistantPrompt = (markdownUrl: string): string =>
+  `Read ${markdownUrl} so I can ask questions about it.`;
+
+/** Assistants that take a prompt in the URL: a plain link, no script. */
+const assistants = [
+  {
+    name: 'ChatGPT',
+    url: (prompt: string) => `https://chatgpt.com/?q=${encodeURIComponent(prompt)}`,
+  },
+  {name: 'Claude', url: (prompt: string) => `https://claude.ai/new?q=${encodeURIComponent(prompt)}`},
+] as const;
+
 /**
  * "Copy page" copies the page as Markdown (the same file as the .md link: tables and code
  * written out, no components) for pasting into an assistant; the result is announced to
- * screen readers.
+ * screen readers. "Open in ChatGPT" and "Open in Claude" are links that start a chat with the
+ * page's Markdown address.
  */
 export default function PageActions({permalink}: Props): ReactNode {
   const href = useBaseUrl(markdownPath(permalink));
+  const {siteConfig} = useDocusaurusContext();
+  const prompt = assistantPrompt(`${siteConfig.url}${href}`);
   const [status, setStatus] = useState<Status>({kind: 'idle'});
 
   const copy = async (): Promise<void> => {
@@ -50,6 +67,16 @@ export default function PageActions({permalink}: Props): ReactNode {
       <a className="button button--sm button--link" href={href} type="text/markdown">
         View as Markdown
       </a>
+      {assistants.map((assistant) => (
+        <a
+          key={assistant.name}
+          className="button button--sm button--link"
+          href={assistant.url(prompt)}
+          target="_blank"
+          rel="noopener noreferrer">
+          Open in {assistant.name}
+        </a>
+      ))}
       <span className={styles.status} role="status" aria-live="polite">
         {message}
       </span>

@@ -52,7 +52,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = usePrismTheme();
   const tokens = useContext(CodeTokens);
-  const {code, language, lineNumbersStart, lineClassNames} = metadata;
+  const {code, lineNumbersStart, lineClassNames} = metadata;
   // VULTUS: the build's tokens; a code block written in JSX (not tokenized at build time) shows
   // its lines unhighlighted rather than shipping Prism to every reader.
   // Memoized: the block renders again when its word-wrap state settles after hydration.
@@ -68,7 +68,8 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
       // A ref object handed to the element, as upstream does; the rule mistakes it for a read.
       // eslint-disable-next-line react-hooks/refs
       ref={wordWrap.codeBlockRef}
-      className={clsx(classNameProp, 'prism-code', `language-${language}`)}
+      // VULTUS: no `language-…` class: the block's container carries it already.
+      className={clsx(classNameProp, 'prism-code')}
       style={prismTheme.plain}>
       <Code dangerouslySetInnerHTML={{__html: html}} />
     </Pre>

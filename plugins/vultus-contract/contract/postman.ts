@@ -1,0 +1,68 @@
+/**
+ * The Postman collection of the API, /vultus.postman_collection.json: converted at build time from
+ * the published contract by Postman's own converter (openapi-to-postmanv2), one folder per tag,
+ * requests filled from the contract's examples. Two collection variables set it up for the
+ * sandbox: `baseUrl` (the contract's first server; test keys select the sandbox) and `secretKey`
+ * (empty: the reader pastes an `sk_test_` key), which every request sends as its bearer token.
+ */
+import {convertV2} from 'openapi-to-postmanv2';
+import {ContractError} from './contract';
+
+export const postmanFile = 'vultus.postman_collection.json';
+
+type Json = Record<string, unknown>;
+type Variable = {key: string; value: string; description?: string};
+
+/** The collection for `published`, the contract as /openapi.yaml serves it. */
+export function postmanCollection(published: string, sandboxUrl: string): Promise<Json> {
+  return new Promise((resolve, reject) => {
+    convertV2(
+      {type: 'string', data: published},
+      {folderStrategy: 'Tags', parametersResolution: 'Example'},
+      (error, result) => {
+        if (error || !result?.result) {
+          reject(
+            new ContractError(
+              `Postman collection: ${error?.message ?? result?.reason ?? 'conversion failed'}`,
+            ),
+          );
+          return;
+        }
+        const collection = result.output?.[0]?.data as Json | undefined;
+        if (!collection) {
+          reject(new ContractError('Postman collection: the converter returned no collection'));
+          return;
+        }
+        const variables = ((collection.variable ?? []) as Variable[]).filter(
+          (variable) =>
+            variable.key !== 'baseUrl' && variable.key !== 'secretKey' && variable.key !== 'bearerToken',
+        );
+        collection.variable = [
+          {
+            key: 'baseUrl',
+            value: sandboxUrl,
+            description: 'The API base URL. Sandbox and live share it; the key selects the environment.',
+          },
+          {
+            key: 'secretKey',
+            value: '',
+            description:
+              'Your sandbox secret key (sk_test_…), from the dashboard. Never share a collection with a key in it.',
+          },
+          ...variables,
+        ];
+        collection.auth = {type: 'bearer', bearer: [{key: 'token', value: '{{secretKey}}', type: 'string'}]};
+        resolve(collection);
+      },
+    );
+  });
+}
+
+/** Every request of a collection, through its folders. */
+export function collectionRequests(collection: Json): Json[] {
+  const walk = (items: unknown): Json[] =>
+    (Array.isArray(items) ? (items as Json[]) : []).flatMap((item) =>
+      Array.isArray(item.item) ? walk(item.item) : [item],
+    );
+  return walk(collection.item);
+}
