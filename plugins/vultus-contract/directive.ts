@@ -14,14 +14,15 @@ export type DirectiveContext = {
   siteDir: string;
   /** `site` for the pages, `markdown` for the .md twins and llms-full.txt. */
   mode: RenderMode;
-  /** What the page has listed so far; directives render in page order. */
+  /** Where the page lists each schema's fields; directives render in page order. */
   listed: ListedSchemas;
 };
 
 /**
- * The component schemas whose fields a page lists, each with the operation that lists them (its
- * heading's anchor and title): a later operation of the page that sends or returns the same
- * schema links there instead of listing the fields again.
+ * The component schemas whose fields a page lists, each with the anchor and title of that place:
+ * its `::schema` sections (known before anything renders, see `lists`), and the operations that
+ * listed a body so far. Any other body or field of the page that holds the same schema links
+ * there instead of listing the fields again.
  */
 export type ListedSchemas = Map<string, {anchor: string; title: string}>;
 

@@ -14,7 +14,7 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import sidebars from '../../sidebars';
-import {ContractError, contractRelativePath, loadContract, publishedContract} from './contract/contract';
+import {contractRelativePath, loadContract, publishedContract} from './contract/contract';
 import {postmanCollection, postmanFile} from './contract/postman';
 import {feedFile, feedTitle, writeRevisionHistoryFeed} from './feed';
 import {writeLlmsOutputs} from './llms';
@@ -27,13 +27,7 @@ async function writePublishedContract(siteDir: string, dir: string): Promise<voi
   await mkdir(dir, {recursive: true});
   const published = await publishedContract(siteDir);
   await writeFile(path.join(dir, 'openapi.yaml'), published);
-  const contract = await loadContract(siteDir);
-  const sandboxUrl = contract.document.servers?.[0]?.url;
-  if (!sandboxUrl) throw new ContractError(`${contractRelativePath}: #/servers/0/url: missing`);
-  await writeFile(
-    path.join(dir, postmanFile),
-    JSON.stringify(await postmanCollection(published, sandboxUrl)),
-  );
+  await writeFile(path.join(dir, postmanFile), JSON.stringify(await postmanCollection(published)));
 }
 
 /** `docusaurus start` (the build sets NODE_ENV to production before it loads the plugins). */

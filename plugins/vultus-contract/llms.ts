@@ -1,7 +1,8 @@
 /**
  * The Markdown outputs for AI assistants and offline readers, written after the build from
  * the same sources as the HTML: every docs page at `<route>.md` (directives expanded into
- * Markdown tables and fenced code, no JSX), `/llms.txt` (llmstxt.org format: title,
+ * Markdown tables, lists and fenced code, no JSX; links into a page go to its HTML, which has the
+ * anchors), `/llms.txt` (llmstxt.org format: title,
  * summary, sections listing every page with its description) and `/llms-full.txt` (every
  * page in sidebar order).
  */
@@ -40,21 +41,26 @@ export const summary =
   'server, completed in the browser with the Web SDK, and read back with a GET or a signed webhook. Every ' +
   'result carries a decision, a score, the threshold applied, decline reasons and the model version.';
 
-/** Resolves a link of a docs page to an absolute URL, pointing docs pages at their .md version. */
+/**
+ * Resolves a link of a docs page to an absolute URL, pointing docs pages at their .md version. A
+ * link to a place in a page (`#op-match-faces`, `#schema-result`, a table row) points at the HTML
+ * page, which has that anchor (the build checks it); the Markdown versions have none.
+ */
 function absoluteLink(url: string, pageFile: string, routesByFile: Map<string, string>): string {
   if (/^[a-z]+:\/\//i.test(url) || url.startsWith('mailto:')) return url;
   if (url.startsWith('pathname://')) return `${siteUrl}${url.slice('pathname://'.length)}`;
   const [target = '', hash] = url.split('#');
   const anchor = hash ? `#${hash}` : '';
-  if (target === '') return `${siteUrl}${markdownPath(routesByFile.get(pageFile) ?? '/')}${anchor}`;
+  const docsPage = (route: string): string => `${siteUrl}${anchor ? route : markdownPath(route)}${anchor}`;
+  if (target === '') return docsPage(routesByFile.get(pageFile) ?? '/');
   if (/\.mdx?$/.test(target)) {
     const file = path.posix.normalize(path.posix.join(path.posix.dirname(pageFile), target));
     const route = routesByFile.get(file);
-    return route ? `${siteUrl}${markdownPath(route)}${anchor}` : `${siteUrl}/${target}${anchor}`;
+    return route ? docsPage(route) : `${siteUrl}/${target}${anchor}`;
   }
   if (target.startsWith('/')) {
     const isDocsRoute = [...routesByFile.values()].includes(target);
-    return `${siteUrl}${isDocsRoute ? markdownPath(target) : target}${anchor}`;
+    return isDocsRoute ? docsPage(target) : `${siteUrl}${target}${anchor}`;
   }
   return url;
 }

@@ -1,6 +1,6 @@
 /**
  * A docs page as plain Markdown: front matter read, contract and data directives
- * expanded into Markdown tables and fenced code (no JSX), ready for the per-page .md
+ * expanded into Markdown tables, lists and fenced code (no JSX), ready for the per-page .md
  * exports, llms-full.txt and the tests that read what a page shows.
  */
 import {readdir, readFile} from 'node:fs/promises';

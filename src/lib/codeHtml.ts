@@ -40,6 +40,9 @@ export function escapeHtml(text: string): string {
  * interpolation punctuation`); its colour is the last group here that names one of them, as when
  * code.css styled Prism's `.token` classes in this order and the later rule won. The group with no
  * class is the plain colour: punctuation and operators, like text no group names, need no span.
+ * (One difference from those rules: the old comment rule also made a `doctype` token italic, and
+ * the later punctuation rule reset only its colour, so the `<!` of `<!doctype html>` was italic;
+ * it is upright now.)
  * The classes are one letter because a code-heavy page carries thousands of them
  * (tests/unit/code-html.test.ts checks code.css styles each one).
  */

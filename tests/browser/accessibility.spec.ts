@@ -64,14 +64,35 @@ test('every link in running text is underlined, not told apart by colour alone (
     '/revision-history',
   ]) {
     await page.goto(route);
+    // The text of the page: a docs page's or blog post's body (.markdown), a standalone page's article.
     const plain = await page.evaluate(() =>
-      [...document.querySelectorAll('main :is(p, li, td, dd, blockquote) a[href]')]
+      [
+        ...document.querySelectorAll(
+          'main :is(.markdown, article:not(:has(.markdown))) :is(p, li, td, dd, blockquote) a[href]',
+        ),
+      ]
         .filter((link) => !link.closest('nav, .table-of-contents, .pagination-nav, .button, [class*="tabs"]'))
         .filter((link) => !getComputedStyle(link).textDecorationLine.includes('underline'))
         .map((link) => `${link.textContent ?? ''} (${link.getAttribute('href') ?? ''})`),
     );
     expect(plain, route).toEqual([]);
+    expect(
+      await page.locator('main :is(.markdown, article:not(:has(.markdown))) p a[href]').count(),
+      `${route} has links in its text`,
+    ).toBeGreaterThan(0);
   }
+  // The theme's own links around the text keep their look: breadcrumbs, table of contents, tags.
+  await page.goto('/services/face-match');
+  for (const selector of ['.breadcrumbs__link', '.table-of-contents__link']) {
+    const links = page.locator(`article ${selector}, ${selector}`);
+    expect(await links.count(), selector).toBeGreaterThan(0);
+    await expect(links.first()).not.toHaveCSS('text-decoration-line', /underline/);
+  }
+  await page.goto('/blog/long-blog-post');
+  await expect(page.locator('article a[rel="tag"]').first()).not.toHaveCSS(
+    'text-decoration-line',
+    /underline/,
+  );
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

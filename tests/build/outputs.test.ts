@@ -119,6 +119,32 @@ test('llms-full.txt holds every docs page in full, in sidebar order first', () =
   }
 });
 
+test('every link to a place in a page, in the Markdown versions, lands on an anchor the built page has', () => {
+  const idsOf = new Map<string, Set<string>>();
+  const ids = (route: string): Set<string> => {
+    let found = idsOf.get(route);
+    if (!found) {
+      const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+      const $ = load(existsSync(path.join(buildDir, file)) ? read(file) : '');
+      found = new Set($('[id]').toArray().map((element) => $(element).attr('id') ?? ''));
+      idsOf.set(route, found);
+    }
+    return found;
+  };
+  const broken: string[] = [];
+  let checked = 0;
+  for (const {route} of pageMap.docs) {
+    const markdown = read(markdownPath(route));
+    for (const [, target = '', hash = ''] of markdown.matchAll(/\]\((https:\/\/docs\.vultus\.example[^)#\s]*)#([^)\s]+)\)/g)) {
+      const linked = target.slice(siteUrl.length) || '/';
+      checked += 1;
+      if (linked.endsWith('.md') || !ids(linked).has(decodeURIComponent(hash))) broken.push(`${route}.md → ${linked}#${hash}`);
+    }
+  }
+  assert.ok(checked > 500, `${checked} links checked`);
+  assert.deepEqual([...new Set(broken)], []);
+});
+
 test('the Content-Security-Policy allows exactly the inline scripts the build emits', async () => {
   const hashes = [...(await inlineScriptHashes(buildDir)).keys()].sort();
   const conf = readFileSync(path.join(siteDir, 'deploy/nginx/csp.conf'), 'utf8');

@@ -381,6 +381,15 @@ test('shared headers are described once, on /common-parameters; each operation l
     }
   }
   assert.ok(lines >= 60, `${lines} header lines on the operations`);
+  // What a reader sees on an operation, spelled out.
+  const $ = siteHtml(renderOperation(contract, 'matchFaces', 'site'));
+  const line = $('ul.api-fields > li')
+    .toArray()
+    .find((li) => nameOf($, li) === 'Idempotency-Key');
+  assert.equal(
+    $(line).children('p').text(),
+    'A unique key you generate for this request, such as a UUID. See Idempotency-Key.',
+  );
 });
 
 test('the first sentence of a description ends at a full stop outside code', () => {
@@ -390,4 +399,6 @@ test('the first sentence of a description ends at a full stop outside code', () 
   );
   assert.equal(firstSentence('One sentence only'), 'One sentence only');
   assert.equal(firstSentence('Version 1.2 is current. More.'), 'Version 1.2 is current.');
+  // A full stop and a space inside code do not end the sentence.
+  assert.equal(firstSentence('Use `a. b` here. More.'), 'Use `a. b` here.');
 });

@@ -16,8 +16,7 @@ import {siteDir} from './helpers/pages';
 
 test('the collection loads in Postman’s library and lists every operation of the contract once', async () => {
   const contract = await loadContract(siteDir);
-  const sandboxUrl = contract.document.servers?.[0]?.url ?? '';
-  const json = await postmanCollection(await publishedContract(siteDir), sandboxUrl);
+  const json = await postmanCollection(await publishedContract(siteDir));
   const collection = new Collection(JSON.parse(JSON.stringify(json)) as object);
   const requests: string[] = [];
   collection.forEachItem((item) => {
@@ -34,7 +33,7 @@ test('the collection loads in Postman’s library and lists every operation of t
 
 test('the collection targets the sandbox: a base URL and the secret key as bearer token', async () => {
   const contract = await loadContract(siteDir);
-  const json = await postmanCollection(await publishedContract(siteDir), 'https://api.vultus.example/v1');
+  const json = await postmanCollection(await publishedContract(siteDir));
   const variables = Object.fromEntries(
     (json.variable as Array<{key: string; value: string}>).map((variable) => [variable.key, variable.value]),
   );
@@ -54,4 +53,14 @@ test('the collection targets the sandbox: a base URL and the secret key as beare
     assert.deepEqual(host, expected, String(request.name));
   }
   assert.ok(onPremise.size > 0 && variables.host !== undefined && variables.port !== undefined);
+});
+
+test('a contract without a server fails the collection, naming the field', async () => {
+  const published = await publishedContract(siteDir);
+  const withoutServers = published.replace(/^servers:\n(?: {2}.*\n)+/m, '');
+  assert.notEqual(withoutServers, published, 'the servers were removed');
+  await assert.rejects(
+    postmanCollection(withoutServers),
+    /contract\/openapi\.yaml: #\/servers\/0\/url: missing/,
+  );
 });

@@ -121,6 +121,11 @@ export function operationAnchor(operationId: string): string {
     .toLowerCase()}`;
 }
 
+/** Where an operation's reference is: its page and anchor (`/services/face-match#op-match-faces`). */
+export function operationHref(entry: OperationEntry): string {
+  return `${entry.operation['x-doc-page'] ?? ''}#${operationAnchor(entry.operation.operationId)}`;
+}
+
 /** True when only the on-premise server has the operation. */
 export const onPremiseOnly = (entry: OperationEntry): boolean => !entry.webhook && !deploymentOf(entry).cloud;
 
@@ -373,7 +378,8 @@ function requireModelVersions(document: OpenApiDocument): void {
 export const contractPlaceholder = /%\{([a-z][\w-]*(?:\.[\w-]+)+)(?:\|([\w-]*))?\}/g;
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json =>
+/** A JSON object (not an array, not null). */
+export const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const timeUnits = {seconds: 1, minutes: 60, hours: 3600, days: 86400} as const;

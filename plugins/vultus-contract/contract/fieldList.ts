@@ -19,7 +19,7 @@
 import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {List, ListItem, PhrasingContent, RootContent} from 'mdast';
-import {code, inlineMarkdown, link, paragraph, strong, text} from '../mdast';
+import {code, inlineMarkdown, link, list, listItem, paragraph, strong, text} from '../mdast';
 import type {RenderMode} from './operation';
 import type {ChoiceNode, ChoiceOption, FieldItem, FieldNode, TypePart} from './schemaTable';
 
@@ -201,15 +201,9 @@ function siteChoice(choice: ChoiceNode, level: number, options: FieldListOptions
 // ---------------------------------------------------------------------------------------------
 // Markdown
 
-const tightList = (items: ListItem[]): List => ({
-  type: 'list',
-  ordered: false,
-  spread: false,
-  children: items,
-});
-
 function markdownItems(items: FieldItem[], options: FieldListOptions): List {
-  return tightList(
+  return list(
+    false,
     items.map((item) =>
       item.kind === 'field' ? markdownField(item, options) : markdownChoice(item, options),
     ),
@@ -224,7 +218,7 @@ function markdownField(field: FieldNode, options: FieldListOptions, hideBadge = 
   line.push(text(')'));
   const prose = [field.description, ...factsOf(field)].filter(Boolean).join(' ');
   if (prose) line.push(text(': '), ...inlineMarkdown(prose));
-  const item: ListItem = {type: 'listItem', spread: false, children: [paragraph(...line)]};
+  const item = listItem(...line);
   if (field.children.length > 0) item.children.push(markdownItems(field.children, options));
   return item;
 }
@@ -235,20 +229,14 @@ function markdownChoice(choice: ChoiceNode, options: FieldListOptions): ListItem
     if (!option.label && option.children.length === 1 && only?.kind === 'field') {
       return markdownField(only, options, true);
     }
-    const item: ListItem = {
-      type: 'listItem',
-      spread: false,
-      children: [paragraph(strong(...typeContent(option.label ?? [], options.links)))],
-    };
+    const item = listItem(strong(...typeContent(option.label ?? [], options.links)));
     const fields = optionFields(option, options.links);
     if (fields.length > 0) item.children.push(markdownItems(fields, options));
     return item;
   });
-  return {
-    type: 'listItem',
-    spread: false,
-    children: [paragraph(text(`${choiceLabel(choice)}:`)), tightList(alternatives)],
-  };
+  const item = listItem(text(`${choiceLabel(choice)}:`));
+  item.children.push(list(false, alternatives));
+  return item;
 }
 
 // ---------------------------------------------------------------------------------------------

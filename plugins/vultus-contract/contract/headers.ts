@@ -12,7 +12,7 @@ import {fieldList, typeLinks} from './fieldList';
 import {
   ContractError,
   contractRelativePath,
-  operationAnchor,
+  operationHref,
   type Contract,
   type OperationEntry,
   type Parameter,
@@ -20,7 +20,7 @@ import {
 import {parameterField, resolve, type FieldNode} from './schemaTable';
 
 /** The page that describes the shared headers. */
-export const sharedHeadersPage = {route: '/common-parameters', file: 'docs/common-parameters.md'};
+export const sharedHeadersPage = {route: '/common-parameters'};
 
 export type SharedHeader = {
   /** The key in `components/parameters` (`IdempotencyKey`). */
@@ -123,10 +123,9 @@ export function sharedHeaderLine(contract: Contract, header: SharedHeader): Fiel
   };
 }
 
+/** `METHOD /path` as a Markdown link to the operation, as `operationLink` links it in mdast. */
 const operationCode = (entry: OperationEntry): string =>
-  `[\`${entry.method.toUpperCase()} ${entry.path}\`](${entry.operation['x-doc-page'] ?? ''}#${operationAnchor(
-    entry.operation.operationId,
-  )})`;
+  `[\`${entry.method.toUpperCase()} ${entry.path}\`](${operationHref(entry)})`;
 
 /**
  * Which operations accept a header, as a sentence: every `POST`, every `POST` but a few, or the

@@ -6,11 +6,7 @@
 import type {RootContent} from 'mdast';
 import type {Directive} from '../directive';
 import {code, table, text, type Cell} from '../mdast';
-import {ContractError, contractRelativePath, type Contract} from './contract';
-
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import {ContractError, contractRelativePath, isRecord, type Contract} from './contract';
 
 export type IdPrefix = {prefix: string; schema: string; names: string; object: string | undefined};
 

@@ -5,11 +5,11 @@
  */
 import type {Directive, ListedSchemas} from '../directive';
 import {required} from '../directive';
-import path from 'node:path';
+import {dirname, resolve as resolvePath} from 'node:path';
 import type {BlockContent, Code, Link, RootContent} from 'mdast';
 import type {ContainerDirective} from 'mdast-util-directive';
 import type {Contract, JsonSchema, MediaType, OperationEntry, Parameter, Response} from './contract';
-import {availabilityOf, ContractError, onPremiseOnly, operationAnchor} from './contract';
+import {availabilityOf, ContractError, onPremiseOnly, operationAnchor, operationHref} from './contract';
 import {
   blockMarkdown,
   code,
@@ -48,10 +48,7 @@ export {operationAnchor};
 
 /** `METHOD /path` as code, linked to the operation's reference on its page. */
 export function operationLink(entry: OperationEntry): Link {
-  return link(
-    `${entry.operation['x-doc-page'] ?? ''}#${operationAnchor(entry.operation.operationId)}`,
-    code(`${entry.method.toUpperCase()} ${entry.path}`),
-  );
+  return link(operationHref(entry), code(`${entry.method.toUpperCase()} ${entry.path}`));
 }
 
 /** The first example of a media type (named examples first). */
@@ -154,33 +151,23 @@ function parametersList(
   ];
 }
 
-export type RenderOptions = {
-  /**
-   * Where a type name links (schema name → URL); by default, the schemas that
-   * /parameters/responses renders, read from the contract's site.
-   */
-  links?: TypeLinks;
-  /**
-   * The component schemas whose fields the page lists already, each with the operation that
-   * lists them (DirectiveContext's `listed`). A body of such a schema links there;
-   * a body of another schema lists its fields and is added.
-   */
-  listed?: ListedSchemas;
-};
-
+/**
+ * `listed`: the component schemas whose fields the page lists already (DirectiveContext's
+ * `listed`, which also holds the page's `::schema` sections before anything renders). A body or
+ * field of such a schema links there; a body of another schema lists its fields and is added.
+ */
 export function renderOperation(
   contract: Contract,
   operationId: string,
   mode: RenderMode,
-  {
-    links = typeLinks(path.resolve(path.dirname(contract.file), '..')),
-    listed = new Map(),
-  }: RenderOptions = {},
+  listed: ListedSchemas = new Map(),
 ): RootContent[] {
   const entry = contract.operations.get(operationId);
   if (!entry) {
     throw new ContractError(`No operation "${operationId}" in contract/openapi.yaml`);
   }
+  // Type names link to their definitions on /parameters/responses.
+  const links = typeLinks(resolvePath(dirname(contract.file), '..'));
   const {operation, method, path} = entry;
   const title = operation.summary ?? operationId;
   const anchor = operationAnchor(operationId);
@@ -344,7 +331,7 @@ export const operationDirectives: Directive[] = [
     summary:
       'the whole reference of one operation: endpoint header, parameters, request body fields, cURL/JavaScript/Python samples, response fields and example, error statuses. Each operation is placed on exactly one page, the one named by its `x-doc-page`',
     render: (attributes, {contract, mode, listed}) =>
-      renderOperation(contract, required(attributes, 'id'), mode, {listed}),
+      renderOperation(contract, required(attributes, 'id'), mode, listed),
   },
   {
     name: 'code-tabs',

@@ -6,15 +6,21 @@
  * (empty: the reader pastes an `sk_test_` key), which every request sends as its bearer token.
  */
 import {convertV2} from 'openapi-to-postmanv2';
-import {ContractError} from './contract';
+import {parse} from 'yaml';
+import {ContractError, contractRelativePath} from './contract';
 
 export const postmanFile = 'vultus.postman_collection.json';
 
 type Json = Record<string, unknown>;
 type Variable = {key: string; value: string; description?: string};
 
-/** The collection for `published`, the contract as /openapi.yaml serves it. */
-export function postmanCollection(published: string, sandboxUrl: string): Promise<Json> {
+/** The collection for `published`, the contract as /openapi.yaml serves it; `baseUrl` is its first server. */
+export function postmanCollection(published: string): Promise<Json> {
+  const document = parse(published) as {servers?: Array<{url?: unknown}>} | null;
+  const sandboxUrl = document?.servers?.[0]?.url;
+  if (typeof sandboxUrl !== 'string' || sandboxUrl === '') {
+    return Promise.reject(new ContractError(`${contractRelativePath}: #/servers/0/url: missing`));
+  }
   return new Promise((resolve, reject) => {
     convertV2(
       {type: 'string', data: published},

@@ -91,10 +91,6 @@ function typeParts(contract: Contract, input: JsonSchema): TypePart[] {
   return [`${type ?? 'object'}`, ...nullable];
 }
 
-/** A type as plain text: `array of DeclineReason`, `BoundingBox | null`. */
-export const typeText = (parts: TypePart[]): string =>
-  parts.map((part) => (typeof part === 'string' ? part : part.schema)).join('');
-
 function constraintsOf(contract: Contract, schema: JsonSchema): string[] {
   const out: string[] = [];
   if (schema.enum) out.push(`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`);
@@ -337,7 +333,8 @@ export const schemaDirectives: Directive[] = [
     name: 'schema',
     syntax: 'leaf',
     attributes: ['name'],
-    summary: 'the field table of one component schema (`name="Result"`)',
+    summary:
+      'the field list of one component schema (`name="Result"`), the section other lists on the page link to',
     lists: (attributes) => {
       const name = required(attributes, 'name');
       return {schema: name, anchor: schemaAnchor(name), title: name};
