@@ -73,7 +73,6 @@ function limitForms(path: string[], value: number): string[] {
     .map((part) => /_(seconds|minutes|hours|days|bytes|px)$/.exec(part)?.[1])
     .reverse()
     .find((found) => found !== undefined);
-  // The number alone too (`TOLERANCE_SECONDS = 300`): it counts only beside a word naming the limit.
   // Three digits or more, the number alone too (`TOLERANCE_SECONDS = 300`), beside a word naming
   // the limit; a bare 30 or 10 is any timeout of a sample.
   if (unit && unit in unitSeconds) {
@@ -231,33 +230,39 @@ function configFacts(config: Json): Fact[] {
   });
 }
 
+/** Every property of every component schema, as written: [schema, property, definition]. */
+function schemaProperties(contract: Contract): Array<[string, string, Json]> {
+  return Object.entries(contract.document.components?.schemas ?? {}).flatMap(([name, schema]) =>
+    Object.entries(((schema as Json).properties ?? {}) as Record<string, Json>).map(
+      ([property, definition]): [string, string, Json] => [name, property, definition],
+    ),
+  );
+}
+
 /**
  * The bounds and defaults of the contract's number and integer properties that are not
  * thresholds (those are `default.…`): `schema.AgeEstimationRequest.age_threshold.minimum` → "13".
  */
 function schemaFacts(contract: Contract): Fact[] {
   const facts: Fact[] = [];
-  for (const [name, schema] of Object.entries(contract.document.components?.schemas ?? {})) {
-    const properties = ((schema as Json).properties ?? {}) as Record<string, Json>;
-    for (const [property, definition] of Object.entries(properties)) {
-      if (definition.type !== 'integer' && definition.type !== 'number') continue;
-      for (const bound of ['minimum', 'maximum', 'default'] as const) {
-        const value = definition[bound];
-        if (
-          typeof value !== 'number' ||
-          (bound === 'default' && /threshold/.test(property) && !Number.isInteger(value))
-        )
-          continue;
-        facts.push({
-          key: `schema.${name}.${property}.${bound}`,
-          value: value.toLocaleString('en-US'),
-          number: value,
-          source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/${bound}`,
-          forms: [...new Set([value.toLocaleString('en-US'), String(value)])],
-          names: [property],
-          ...(bound === 'default' ? {requires: 'default'} : {}),
-        });
-      }
+  for (const [name, property, definition] of schemaProperties(contract)) {
+    if (definition.type !== 'integer' && definition.type !== 'number') continue;
+    for (const bound of ['minimum', 'maximum', 'default'] as const) {
+      const value = definition[bound];
+      if (
+        typeof value !== 'number' ||
+        (bound === 'default' && /threshold/.test(property) && !Number.isInteger(value))
+      )
+        continue;
+      facts.push({
+        key: `schema.${name}.${property}.${bound}`,
+        value: value.toLocaleString('en-US'),
+        number: value,
+        source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/${bound}`,
+        forms: [...new Set([value.toLocaleString('en-US'), String(value)])],
+        names: [property],
+        ...(bound === 'default' ? {requires: 'default'} : {}),
+      });
     }
   }
   return facts;
@@ -297,28 +302,25 @@ function retentionFacts(contract: Contract): Fact[] {
 /** Default thresholds of the contract's config schemas: `default.FaceMatchConfig.threshold` → "0.80". */
 function defaultFacts(contract: Contract): Fact[] {
   const facts: Fact[] = [];
-  for (const [name, schema] of Object.entries(contract.document.components?.schemas ?? {})) {
-    const properties = ((schema as Json).properties ?? {}) as Record<string, Json>;
-    for (const [property, written] of Object.entries(properties)) {
-      // A property may point at a shared schema (`{$ref: '#/components/schemas/LivenessThreshold'}`).
-      const ref =
-        typeof written.$ref === 'string' ? /^#\/components\/schemas\/(\w+)$/.exec(written.$ref) : null;
-      const definition = ref
-        ? ((contract.document.components?.schemas?.[ref[1] ?? ''] ?? {}) as Json)
-        : written;
-      if (!/threshold/.test(property) || typeof definition.default !== 'number') continue;
-      const value = definition.default;
-      const shown = Number.isInteger(value) ? String(value) : value.toFixed(2);
-      facts.push({
-        key: `default.${name}.${property}`,
-        value: shown,
-        number: value,
-        source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/default`,
-        forms: [...new Set([shown, String(value)])],
-        names: ['threshold'],
-        requires: 'default',
-      });
-    }
+  for (const [name, property, written] of schemaProperties(contract)) {
+    // A property may point at a shared schema (`{$ref: '#/components/schemas/LivenessThreshold'}`).
+    const ref =
+      typeof written.$ref === 'string' ? /^#\/components\/schemas\/(\w+)$/.exec(written.$ref) : null;
+    const definition = ref
+      ? ((contract.document.components?.schemas?.[ref[1] ?? ''] ?? {}) as Json)
+      : written;
+    if (!/threshold/.test(property) || typeof definition.default !== 'number') continue;
+    const value = definition.default;
+    const shown = Number.isInteger(value) ? String(value) : value.toFixed(2);
+    facts.push({
+      key: `default.${name}.${property}`,
+      value: shown,
+      number: value,
+      source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/default`,
+      forms: [...new Set([shown, String(value)])],
+      names: ['threshold'],
+      requires: 'default',
+    });
   }
   return facts;
 }
