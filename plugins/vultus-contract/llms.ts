@@ -8,12 +8,13 @@
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {Link} from 'mdast';
+import type {Link, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {siteUrl} from '../../config/links';
 import {markdownPath} from '../../src/lib/markdownPath';
 import {listPages, renderPageMarkdown, stringifyMarkdown} from './markdown';
 import {postmanFile} from './contract/postman';
+import {referRepeats} from './repeats';
 
 export type LlmsPage = {
   route: string;
@@ -21,7 +22,10 @@ export type LlmsPage = {
   file: string;
   title: string;
   description: string;
+  /** The page's Markdown version: title, description, source address and body. */
   markdown: string;
+  /** The body's syntax tree, links made absolute. */
+  tree: Root;
 };
 
 export const llmsSections: Array<{title: string; matches: (route: string) => boolean}> = [
@@ -86,12 +90,20 @@ export async function llmsPages(siteDir: string): Promise<LlmsPage[]> {
     visit(page.tree, 'link', (node: Link) => {
       node.url = absoluteLink(node.url, file, routesByFile);
     });
+    const route = routesByFile.get(file) ?? '/';
     const title = String(page.frontMatter.title ?? file);
     const description = String(page.frontMatter.description ?? '');
-    const body = stringifyMarkdown(page.tree).trim();
-    const markdown = `# ${title}\n\n> ${description}\n\nSource: ${siteUrl}${routesByFile.get(file) ?? ''}\n\n${body}\n`;
-    return {route: routesByFile.get(file) ?? '/', file, title, description, markdown};
+    const head = {route, title, description};
+    return {...head, file, markdown: withHead(head, page.tree), tree: page.tree};
   });
+}
+
+/** A page's Markdown: its title, description and address, then the body. */
+function withHead(
+  {route, title, description}: Pick<LlmsPage, 'route' | 'title' | 'description'>,
+  body: Root,
+): string {
+  return `# ${title}\n\n> ${description}\n\nSource: ${siteUrl}${route}\n\n${stringifyMarkdown(body).trim()}\n`;
 }
 
 /** Doc ids of the sidebar in order (categories flattened). */
@@ -143,9 +155,15 @@ export function llmsTxt(unordered: LlmsPage[], order: string[]): string {
   return lines.join('\n');
 }
 
+/** Every page in sidebar order, each block the site repeats across pages stated once (repeats.ts). */
 export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
   const ordered = inSidebarOrder(pages, order);
-  return `# Vultus Docs\n\n> ${summary}\n\n${ordered.map((page) => page.markdown.trim()).join('\n\n---\n\n')}\n`;
+  const bodies = referRepeats(ordered, stringifyMarkdown);
+  const markdown = ordered.map((page, index) => withHead(page, bodies[index] ?? page.tree).trim());
+  const reading =
+    'Every page of the documentation follows, in the order of the sidebar. Where a page repeats a table, list or ' +
+    'code block that an earlier page shows, a line names the section that has it ("The same table as under …, above").';
+  return `# Vultus Docs\n\n> ${summary}\n\n${reading}\n\n${markdown.join('\n\n---\n\n')}\n`;
 }
 
 /** Writes the .md pages, llms.txt and llms-full.txt into the build directory. */

@@ -11,7 +11,11 @@ import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
 import {parse as parseYaml} from 'yaml';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {gfmFromMarkdown} from 'mdast-util-gfm';
+import {gfm} from 'micromark-extension-gfm';
 import {expandContractStrings} from '../../plugins/vultus-contract/contract/contract';
+import {repeatedBlockMinBytes} from '../../plugins/vultus-contract/repeats';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {builtEngine, quality, querySets, readQueries} from '../../scripts/lib/searchQuality';
 import {markdownPath} from '../../src/lib/markdownPath';
@@ -103,7 +107,15 @@ test('every docs page has a Markdown version with its title, its tables and no J
   }
 });
 
-test('llms-full.txt holds every docs page in full, in sidebar order first', () => {
+/** The top-level blocks of a Markdown text (paragraphs, lists, tables, code), as written. */
+function blocksOf(markdown: string): string[] {
+  const tree = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+  return tree.children
+    .filter((node) => node.type !== 'heading' && node.type !== 'thematicBreak')
+    .map((node) => markdown.slice(node.position?.start.offset, node.position?.end.offset));
+}
+
+test('llms-full.txt holds every docs page in full, in sidebar order first, each long block once', () => {
   const full = read('llms-full.txt');
   let last = -1;
   for (const route of ['/', '/auth', '/requests', '/responses']) {
@@ -113,13 +125,30 @@ test('llms-full.txt holds every docs page in full, in sidebar order first', () =
     last = at;
   }
   for (const {route, title} of pageMap.docs) {
-    assert.ok(full.includes(`# ${title}\n`), `${route} is in llms-full.txt`);
-    const page = read(markdownPath(route)).trim();
-    assert.ok(full.includes(page.slice(0, 2000)), `${route}: its full Markdown is in llms-full.txt`);
+    assert.ok(full.includes(`# ${title}\n\n`), `${route} is in llms-full.txt`);
+    const missing = blocksOf(read(markdownPath(route))).filter((block) => !full.includes(block));
+    assert.deepEqual(missing, [], `${route}: every block of its Markdown version is in llms-full.txt`);
+  }
+  const seen = new Set<string>();
+  const repeated = blocksOf(full).filter((block) => {
+    if (Buffer.byteLength(block) < repeatedBlockMinBytes) return false;
+    const again = seen.has(block);
+    seen.add(block);
+    return again;
+  });
+  assert.deepEqual(repeated.map((block) => block.slice(0, 80)), [], 'a long block stated twice');
+  const references = [...full.matchAll(/^The same (?:table|code|list|text) as (?:“[^”]+” )?under \[([^\]]+)\]\(([^)#]+)#([^)]+)\)/gm)];
+  assert.ok(references.length > 50, `${references.length} blocks the site repeats are referred to`);
+  for (const [line, heading = '', url = '', id = ''] of references) {
+    const route = url.slice(siteUrl.length) || '/';
+    const $ = load(read(route === '/' ? 'index.html' : `${route.slice(1)}.html`));
+    const target = $(`[id="${id}"]`);
+    assert.equal(target.length, 1, `${line}: the page has the anchor`);
+    assert.ok(target.text().includes(heading), `${line}: the anchor is on the heading it names`);
   }
 });
 
-test('every link to a place in a page, in the Markdown versions, lands on an anchor the built page has', () => {
+test('every link to a place in a page, in the Markdown versions and llms-full.txt, lands on an anchor the built page has', () => {
   const idsOf = new Map<string, Set<string>>();
   const ids = (route: string): Set<string> => {
     let found = idsOf.get(route);
@@ -133,12 +162,13 @@ test('every link to a place in a page, in the Markdown versions, lands on an anc
   };
   const broken: string[] = [];
   let checked = 0;
-  for (const {route} of pageMap.docs) {
-    const markdown = read(markdownPath(route));
+  const outputs = [...pageMap.docs.map(({route}) => markdownPath(route)), '/llms-full.txt'];
+  for (const file of outputs) {
+    const markdown = read(file);
     for (const [, target = '', hash = ''] of markdown.matchAll(/\]\((https:\/\/docs\.vultus\.example[^)#\s]*)#([^)\s]+)\)/g)) {
       const linked = target.slice(siteUrl.length) || '/';
       checked += 1;
-      if (linked.endsWith('.md') || !ids(linked).has(decodeURIComponent(hash))) broken.push(`${route}.md → ${linked}#${hash}`);
+      if (linked.endsWith('.md') || !ids(linked).has(decodeURIComponent(hash))) broken.push(`${file} → ${linked}#${hash}`);
     }
   }
   assert.ok(checked > 500, `${checked} links checked`);

@@ -1,0 +1,101 @@
+/**
+ * llms-full.txt states each block once. The site repeats some blocks on purpose, so that every
+ * page reads on its own: the licence-error table on each on-premise page, the webhook helpers on
+ * each session page, an operation on every page that uses it. One file read from start to end
+ * needs them once; a block that an earlier page (or an earlier part of the same page) has already
+ * shown becomes a line naming where it is, with a link to that section of the site.
+ */
+import type {Heading, Paragraph, Root, RootContent} from 'mdast';
+import {toString} from 'mdast-util-to-string';
+import {createSlugger} from '@docusaurus/utils';
+import {siteUrl} from '../../config/links';
+import {markdownPath} from '../../src/lib/markdownPath';
+import {link, paragraph, text} from './mdast';
+
+/**
+ * A repeated block shorter than this stays: the line that refers to it would save little, and a
+ * short line (a one-row table, a sentence) reads better where it is.
+ */
+export const repeatedBlockMinBytes = 300;
+
+export type PageTree = {route: string; title: string; tree: Root};
+
+type Place = {
+  route: string;
+  title: string;
+  section?: {title: string; id: string};
+  /** The bold label the block follows in its section ("Parameters", "Error responses"), if any. */
+  label?: string;
+};
+
+const kinds: Partial<Record<RootContent['type'], string>> = {
+  table: 'table',
+  code: 'code',
+  list: 'list',
+};
+
+/**
+ * The id Docusaurus gives each heading of a page (`@docusaurus/mdx-loader`'s headings plugin):
+ * an id set by a directive, made unique on the page, or the slug of the heading's text.
+ */
+function headingIds(tree: Root): Map<Heading, string> {
+  const slugger = createSlugger();
+  const ids = new Map<Heading, string>();
+  for (const node of tree.children) {
+    if (node.type !== 'heading' || node.depth === 1) continue;
+    const set = (node.data as {hProperties?: {id?: unknown}} | undefined)?.hProperties?.id;
+    ids.set(
+      node,
+      typeof set === 'string' ? slugger.slug(set, {maintainCase: true}) : slugger.slug(toString(node)),
+    );
+  }
+  return ids;
+}
+
+function reference(node: RootContent, place: Place): Paragraph {
+  const what = kinds[node.type] ?? 'text';
+  if (!place.section)
+    return paragraph(
+      text(`The same ${what} as at the start of `),
+      link(`${siteUrl}${markdownPath(place.route)}`, text(place.title)),
+      text(', above.'),
+    );
+  return paragraph(
+    text(`The same ${what} as ${place.label ? `“${place.label}” ` : ''}under `),
+    link(`${siteUrl}${place.route}#${place.section.id}`, text(place.section.title)),
+    text(` (${place.title}), above.`),
+  );
+}
+
+/** The bold text a paragraph starts with, when it is a label (`**Parameters**`, `**Request body** (…)`). */
+function labelOf(node: RootContent | undefined): string | undefined {
+  const first = node?.type === 'paragraph' ? node.children[0] : undefined;
+  return first?.type === 'strong' ? toString(first) : undefined;
+}
+
+/**
+ * The pages' trees, in reading order, with each top-level block of at least
+ * `repeatedBlockMinBytes` that an earlier place has shown replaced by a reference to that place.
+ * Headings always stay. The trees passed in are not changed.
+ */
+export function referRepeats(pages: PageTree[], stringify: (tree: Root) => string): Root[] {
+  const firstAt = new Map<string, Place>();
+  return pages.map(({route, title, tree}) => {
+    const ids = headingIds(tree);
+    let place: Place = {route, title};
+    const children = tree.children.map((node, index): RootContent => {
+      if (node.type === 'heading') {
+        const id = ids.get(node);
+        if (id) place = {route, title, section: {title: toString(node), id}};
+        return node;
+      }
+      const markdown = stringify({type: 'root', children: [node]});
+      if (Buffer.byteLength(markdown) < repeatedBlockMinBytes) return node;
+      const first = firstAt.get(markdown);
+      if (first) return reference(node, first);
+      firstAt.set(markdown, {...place, label: labelOf(tree.children[index - 1])});
+      return node;
+    });
+    return {...tree, children};
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * llms-full.txt states a long block once: a later copy becomes a line naming the section that has
+ * it, with a link to that section's anchor on the site.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {Root} from 'mdast';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {gfmFromMarkdown} from 'mdast-util-gfm';
+import {gfm} from 'micromark-extension-gfm';
+import {stringifyMarkdown} from '../../plugins/vultus-contract/markdown';
+import {heading} from '../../plugins/vultus-contract/mdast';
+import {referRepeats, repeatedBlockMinBytes} from '../../plugins/vultus-contract/repeats';
+
+const parse = (markdown: string): Root =>
+  fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+
+const table = [
+  '| Code | When | Fix |',
+  '| - | - | - |',
+  ...[
+    'license_missing',
+    'license_expired',
+    'license_invalid',
+    'license_host_mismatch',
+    'license_feature_missing',
+  ].map(
+    (code) =>
+      `| \`${code}\` | The container starts and finds a licence it cannot use (${code}). | Install a valid licence file and restart. |`,
+  ),
+].join('\n');
+const shortTable = '| A | B |\n| - | - |\n| 1 | 2 |';
+
+test('a long block shown on an earlier page becomes a reference to the section that shows it', () => {
+  assert.ok(
+    Buffer.byteLength(table) >= repeatedBlockMinBytes,
+    'the sample table is long enough to be referred to',
+  );
+  const pages = [
+    {
+      route: '/onprem-services/face-match',
+      title: 'On-premise face match',
+      tree: parse(`Intro.\n\n## Licence errors\n\n${table}\n\n${shortTable}`),
+    },
+    {
+      route: '/onprem-services/face-search',
+      title: 'On-premise face search',
+      tree: parse(`## Licence errors\n\n${table}\n\n${shortTable}\n\nOnly here.`),
+    },
+  ];
+  const before = pages.map((page) => stringifyMarkdown(page.tree));
+  const [first = '', second = ''] = referRepeats(pages, stringifyMarkdown).map(stringifyMarkdown);
+  assert.equal(first, before[0], 'the first page keeps every block');
+  assert.ok(!second.includes('license_missing'), second);
+  assert.ok(
+    second.includes(
+      'The same table as under [Licence errors](https://docs.vultus.example/onprem-services/face-match#licence-errors) (On-premise face match), above.',
+    ),
+    second,
+  );
+  assert.ok(second.includes('## Licence errors'), 'headings stay');
+  assert.ok(second.includes('| 1 | 2 |'), 'a short block stays where it is');
+  assert.ok(second.includes('Only here.'));
+  assert.deepEqual(
+    pages.map((page) => stringifyMarkdown(page.tree)),
+    before,
+    'the pages passed in are not changed',
+  );
+});
+
+test('a reference uses the id Docusaurus gives the heading: a directive id, or the slug made unique on the page', () => {
+  const pages = [
+    {
+      route: '/a',
+      title: 'A',
+      tree: {
+        type: 'root',
+        children: [heading(3, 'Match faces', 'op-match-faces'), ...parse(table).children],
+      } as Root,
+    },
+    {route: '/b', title: 'B', tree: parse(`## Compare two faces\n\n${table}`)},
+    {route: '/c', title: 'C', tree: parse(`${table}`)},
+  ];
+  const [, b = '', c = ''] = referRepeats(pages, stringifyMarkdown).map(stringifyMarkdown);
+  assert.ok(b.includes('(https://docs.vultus.example/a#op-match-faces) (A), above.'), b);
+  assert.ok(c.includes('(https://docs.vultus.example/a#op-match-faces)'), c);
+
+  const repeatsOnItsPage = [
+    {route: '/d', title: 'D', tree: parse(`${table}\n\n## Again\n\n## Again\n\nx\n\n${table}`)},
+  ];
+  const [d = ''] = referRepeats(repeatsOnItsPage, stringifyMarkdown).map(stringifyMarkdown);
+  assert.ok(d.includes('The same table as at the start of [D](https://docs.vultus.example/d.md), above.'), d);
+
+  const labelled = [
+    {route: '/f', title: 'F', tree: parse(`## Delete a face\n\n**Error responses**\n\n${table}`)},
+    {route: '/g', title: 'G', tree: parse(`## Delete a collection\n\n**Error responses**\n\n${table}`)},
+  ];
+  const [, g = ''] = referRepeats(labelled, stringifyMarkdown).map(stringifyMarkdown);
+  assert.ok(
+    g.includes(
+      'The same table as “Error responses” under [Delete a face](https://docs.vultus.example/f#delete-a-face) (F), above.',
+    ),
+    g,
+  );
+
+  const slugs = [{route: '/e', title: 'E', tree: parse(`## Again\n\nx\n\n## Again\n\n${table}\n\n${table}`)}];
+  const [e = ''] = referRepeats(slugs, stringifyMarkdown).map(stringifyMarkdown);
+  assert.ok(e.includes('[Again](https://docs.vultus.example/e#again-1) (E), above.'), e);
+});
