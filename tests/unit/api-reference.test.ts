@@ -6,7 +6,8 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {load, type CheerioAPI} from 'cheerio';
 import type {Element as HastElement, Root as HastRoot, RootContent as HastContent} from 'hast';
@@ -14,14 +15,19 @@ import type {Root, RootContent} from 'mdast';
 import {toHast} from 'mdast-util-to-hast';
 import {ContractError, loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {renderOperation} from '../../plugins/vultus-contract/contract/operation';
-import {firstSentence, sharedHeaders} from '../../plugins/vultus-contract/contract/headers';
+import {
+  firstSentence,
+  responseHeaders,
+  sentWith,
+  sharedHeaders,
+} from '../../plugins/vultus-contract/contract/headers';
 import {fieldTree, flattenFields, schemaDirectives} from '../../plugins/vultus-contract/contract/schemaTable';
 import {fieldList, schemaAnchor, typeLinks} from '../../plugins/vultus-contract/contract/fieldList';
 import {stringifyMarkdown} from '../../plugins/vultus-contract/markdown';
 import rehypeRowAnchors from '../../plugins/rehype-row-anchors';
 import {extractEntries} from '../../plugins/search/extract';
 import {buildSearchIndex, SearchEngine} from '../../src/lib/search/engine';
-import {siteDir} from './helpers/pages';
+import {docsDir, listMarkdown, siteDir} from './helpers/pages';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkDirective from 'remark-directive';
@@ -390,6 +396,85 @@ test('shared headers are described once, on /common-parameters; each operation l
     $(line).children('p').text(),
     'A unique key you generate for this request, such as a UUID. See Idempotency-Key.',
   );
+});
+
+test('response headers are described once, on /common-parameters, from components/headers, with the responses that send them', async () => {
+  const contract = await loadContract(siteDir);
+  const headers = responseHeaders(contract);
+  assert.deepEqual(
+    headers.map((header) => `${header.name} ${sentWith(contract, header)}`),
+    [
+      'Vultus-Request-Id Sent with every response.',
+      'RateLimit-Limit Sent with every response of the cloud API.',
+      'RateLimit-Remaining Sent with every response of the cloud API.',
+      'RateLimit-Reset Sent with every response of the cloud API.',
+      'Retry-After Sent with every `429` response.',
+      'Idempotent-Replayed Sent with the successful responses of the operations that accept [`Idempotency-Key`](/common-parameters#header-idempotency-key).',
+    ],
+  );
+  const page = siteHtml(
+    await renderPage(readFileSync(path.join(siteDir, 'docs/common-parameters.md'), 'utf8'), 'site'),
+  );
+  for (const header of headers) {
+    const item = page(`li#${header.anchor}`);
+    assert.equal(item.length, 1, `#${header.anchor} on /common-parameters`);
+    assert.equal(item.children('code').first().text(), header.name);
+    const tail = (header.header.description ?? '').slice(-30).replace(/`/g, '');
+    assert.ok(item.children('p').text().includes(tail), `${header.name}: the contract's description`);
+    assert.match(item.children('small').text(), /Sent with /);
+  }
+});
+
+test('a response header no response sends, or that two responses name differently, fails the build naming it', async () => {
+  const source = readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8');
+  const unused = source.replace(
+    /^ {2}headers:\n/m,
+    '  headers:\n    Unused:\n      description: Never sent.\n      schema: {type: string}\n',
+  );
+  const renamed = source.replace(
+    "Vultus-Request-Id: {$ref: '#/components/headers/VultusRequestId'}",
+    "X-Request-Id: {$ref: '#/components/headers/VultusRequestId'}",
+  );
+  assert.notEqual(unused, source);
+  assert.notEqual(renamed, source);
+  for (const [changed, message] of [
+    [unused, 'contract/openapi.yaml: #/components/headers/Unused: no response sends it'],
+    [
+      renamed,
+      'contract/openapi.yaml: #/components/headers/VultusRequestId: responses name it X-Request-Id and Vultus-Request-Id',
+    ],
+  ] as const) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vultus-headers-'));
+    try {
+      mkdirSync(path.join(dir, 'contract'));
+      writeFileSync(path.join(dir, 'contract/openapi.yaml'), changed);
+      const contract = await loadContract(dir);
+      assert.throws(
+        () => responseHeaders(contract),
+        (error: Error) => error instanceof ContractError && error.message.startsWith(message),
+      );
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  }
+});
+
+test('no page types a table of header definitions: headers of the contract are defined on /common-parameters only', async () => {
+  const contract = await loadContract(siteDir);
+  const names = new Set([
+    ...responseHeaders(contract).map((header) => header.name),
+    ...sharedHeaders(contract).map((header) => header.parameter.name),
+  ]);
+  const typed: string[] = [];
+  for (const file of await listMarkdown(docsDir)) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        const first = /^\|\s*`([^`]+)`\s*\|/.exec(line)?.[1];
+        if (first && names.has(first)) typed.push(`${path.relative(siteDir, file)}:${index + 1}: ${first}`);
+      });
+  }
+  assert.deepEqual(typed, []);
 });
 
 test('the first sentence of a description ends at a full stop outside code', () => {

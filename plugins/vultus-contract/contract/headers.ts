@@ -6,6 +6,10 @@
  * the shared headers it accepts with one line (the description's first sentence) and a link
  * there. A header parameter written inline in one operation is that operation's own and is
  * described in full where it is.
+ *
+ * The response headers of `components/headers` (`Vultus-Request-Id`, the rate-limit headers,
+ * `Retry-After`, `Idempotent-Replayed`) are described there too, named as the responses name
+ * them, with which responses send them, read from the responses that point at them.
  */
 import type {Directive} from '../directive';
 import {fieldList, typeLinks} from './fieldList';
@@ -13,7 +17,10 @@ import {
   ContractError,
   contractRelativePath,
   operationHref,
+  deploymentOf,
+  isRecord,
   type Contract,
+  type Header,
   type OperationEntry,
   type Parameter,
 } from './contract';
@@ -149,26 +156,143 @@ export function acceptedBy(contract: Contract, header: SharedHeader): string {
   return `Accepted by ${header.operations.length} operations: ${header.operations.map(operationCode).join(', ')}.`;
 }
 
+export type ResponseHeader = {
+  /** The key in `components/headers` (`VultusRequestId`). */
+  key: string;
+  /** The name the responses give it (`Vultus-Request-Id`). */
+  name: string;
+  header: Header;
+  /** Its anchor on /common-parameters: `response-header-vultus-request-id`. */
+  anchor: string;
+};
+
+/** One response of one operation, with the `components/headers` keys it sends. */
+type SentResponse = {entry: OperationEntry; status: string; keys: Set<string>};
+
+const headerRef = /^#\/components\/headers\/([^/]+)$/;
+const responseRef = /^#\/components\/responses\/([^/]+)$/;
+
+/** Every response of every API operation (webhooks have none of their own), with its shared headers. */
+function sentResponses(contract: Contract): SentResponse[] {
+  const components = contract.raw.components as {responses?: Record<string, unknown>};
+  const sent: SentResponse[] = [];
+  for (const entry of contract.operations.values()) {
+    if (entry.webhook) continue;
+    for (const [status, written] of Object.entries(entry.rawOperation.responses ?? {})) {
+      const ref = (written as {$ref?: unknown}).$ref;
+      const key = typeof ref === 'string' ? responseRef.exec(ref)?.[1] : undefined;
+      const response = key ? components.responses?.[key] : written;
+      const headers = isRecord(response) && isRecord(response.headers) ? response.headers : {};
+      const keys = new Set<string>();
+      for (const [name, header] of Object.entries(headers)) {
+        const headerKey =
+          isRecord(header) && typeof header.$ref === 'string' ? headerRef.exec(header.$ref)?.[1] : undefined;
+        if (headerKey) keys.add(`${headerKey}\u0000${name}`);
+      }
+      sent.push({entry, status, keys});
+    }
+  }
+  return sent;
+}
+
+/**
+ * Every header of `components/headers`, in the order written, named as the responses that send
+ * it name it. A header no response sends, or that two responses name differently, fails the build.
+ */
+export function responseHeaders(contract: Contract): ResponseHeader[] {
+  const written = (contract.document.components.headers ?? {}) as Record<string, Header>;
+  const names = new Map<string, Set<string>>();
+  for (const {keys} of sentResponses(contract)) {
+    for (const pair of keys) {
+      const [key = '', name = ''] = pair.split('\u0000');
+      names.set(key, (names.get(key) ?? new Set()).add(name));
+    }
+  }
+  return Object.entries(written).map(([key, header]) => {
+    const pointer = `${contractRelativePath}: #/components/headers/${key}`;
+    const [name, ...others] = names.get(key) ?? [];
+    if (!name)
+      throw new ContractError(
+        `${pointer}: no response sends it; add it to a response's headers or remove it`,
+      );
+    if (others.length > 0) {
+      throw new ContractError(
+        `${pointer}: responses name it ${[name, ...others].join(' and ')}; use one name`,
+      );
+    }
+    return {key, name, header, anchor: `response-header-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`};
+  });
+}
+
+const success = (status: string): boolean => /^2\d\d$/.test(status);
+
+/**
+ * Which responses send a header, as a sentence: every response; every response of one or two
+ * statuses; the successful responses of the operations that accept a shared request header; every
+ * response of the cloud API; or the operations.
+ */
+export function sentWith(contract: Contract, header: ResponseHeader): string {
+  const all = sentResponses(contract);
+  const sends = (response: SentResponse): boolean => response.keys.has(`${header.key}\u0000${header.name}`);
+  const sending = all.filter(sends);
+  if (sending.length === all.length) return 'Sent with every response.';
+  const statuses = [...new Set(sending.map((response) => response.status))];
+  if (statuses.length <= 2 && all.filter((response) => statuses.includes(response.status)).every(sends)) {
+    return `Sent with every ${statuses.map((status) => `\`${status}\``).join(' and ')} response.`;
+  }
+  const operations = [...new Set(sending.map((response) => response.entry))];
+  const sameOperations = (request: SharedHeader): boolean =>
+    request.operations.length === operations.length &&
+    operations.every((entry) => request.operations.includes(entry));
+  const request = sharedHeaders(contract).find(
+    (candidate) => !candidate.webhook && sameOperations(candidate),
+  );
+  const onSuccess = all.filter((response) => operations.includes(response.entry) && success(response.status));
+  if (request && sending.length === onSuccess.length && onSuccess.every(sends)) {
+    return `Sent with the successful responses of the operations that accept [\`${request.parameter.name}\`](${sharedHeadersPage.route}#${request.anchor}).`;
+  }
+  if (all.filter((response) => deploymentOf(response.entry).cloud).every(sends)) {
+    return 'Sent with every response of the cloud API.';
+  }
+  return `Sent with responses of ${operations.map(operationCode).join(', ')}.`;
+}
+
+/** A response header as a field: name, type, the contract's description and which responses send it. */
+function responseHeaderField(contract: Contract, header: ResponseHeader): FieldNode {
+  const field = parameterField(contract, {
+    ...header.header,
+    name: header.name,
+    in: 'header',
+    required: false,
+  });
+  return {...field, id: header.anchor, constraints: [...field.constraints, sentWith(contract, header)]};
+}
+
+const headerLists = ['requests', 'webhooks', 'responses'] as const;
+
 export const headerDirectives: Directive[] = [
   {
     name: 'shared-headers',
     syntax: 'leaf',
     attributes: ['of'],
     summary:
-      'the headers several operations share (`of="requests"` or `of="webhooks"`), each in full with the operations that accept it; operations link here',
+      'the headers several operations share, each in full, with the operations that accept it (`of="requests"` or `of="webhooks"`) or the responses that send it (`of="responses"`); operations link here',
     render: (attributes, {contract, mode, siteDir}) => {
-      const of = attributes.of;
-      if (of !== 'requests' && of !== 'webhooks') throw new Error('of="requests" or of="webhooks"');
-      const fields = sharedHeaders(contract)
-        .filter((header) => header.webhook === (of === 'webhooks'))
-        .map((header): FieldNode => {
-          const field = parameterField(contract, header.parameter);
-          return {
-            ...field,
-            id: header.anchor,
-            constraints: [...field.constraints, acceptedBy(contract, header)],
-          };
-        });
+      const of = headerLists.find((list) => list === attributes.of);
+      if (!of) throw new Error(`of=${headerLists.map((list) => `"${list}"`).join(', ')}`);
+      const fields =
+        of === 'responses'
+          ? responseHeaders(contract).map((header) => responseHeaderField(contract, header))
+          : sharedHeaders(contract)
+              .filter((header) => header.webhook === (of === 'webhooks'))
+              .map((header): FieldNode => {
+                const field = parameterField(contract, header.parameter);
+                return {
+                  ...field,
+                  id: header.anchor,
+                  constraints: [...field.constraints, acceptedBy(contract, header)],
+                };
+              });
       return fieldList(fields, {mode, links: typeLinks(siteDir), badges: false});
     },
   },
