@@ -348,6 +348,13 @@ test('a page lists the fields of a schema once: a later operation returning it l
   );
 });
 
+/** /common-parameters as the site renders it. */
+async function commonParameters(): Promise<CheerioAPI> {
+  return siteHtml(
+    await renderPage(readFileSync(path.join(siteDir, 'docs/common-parameters.md'), 'utf8'), 'site'),
+  );
+}
+
 test('shared headers are described once, on /common-parameters; each operation lists them with one line and a link there', async () => {
   const contract = await loadContract(siteDir);
   const headers = sharedHeaders(contract);
@@ -357,9 +364,7 @@ test('shared headers are described once, on /common-parameters; each operation l
     'Vultus-Signature header-vultus-signature',
     'Vultus-Signature webhook-header-vultus-signature',
   ]);
-  const page = siteHtml(
-    await renderPage(readFileSync(path.join(siteDir, 'docs/common-parameters.md'), 'utf8'), 'site'),
-  );
+  const page = await commonParameters();
   let lines = 0;
   for (const header of headers) {
     // In full on the page, under its anchor, with the operations that accept it.
@@ -412,9 +417,7 @@ test('response headers are described once, on /common-parameters, from component
       'Idempotent-Replayed Sent with the successful responses of the operations that accept [`Idempotency-Key`](/common-parameters#header-idempotency-key).',
     ],
   );
-  const page = siteHtml(
-    await renderPage(readFileSync(path.join(siteDir, 'docs/common-parameters.md'), 'utf8'), 'site'),
-  );
+  const page = await commonParameters();
   for (const header of headers) {
     const item = page(`li#${header.anchor}`);
     assert.equal(item.length, 1, `#${header.anchor} on /common-parameters`);
