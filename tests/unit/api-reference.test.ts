@@ -401,6 +401,14 @@ test('shared headers are described once, on /common-parameters; each operation l
     $(line).children('p').text(),
     'A unique key you generate for this request, such as a UUID. See Idempotency-Key.',
   );
+  // A header that an account setting makes required says so in its one line.
+  const signature = $('ul.api-fields > li')
+    .toArray()
+    .find((li) => nameOf($, li) === 'Vultus-Signature');
+  assert.match(
+    $(signature).children('p').text(),
+    /^HMAC signature of the request, required when your account enables "require signed requests" and optional otherwise: /,
+  );
 });
 
 test('response headers are described once, on /common-parameters, from components/headers, with the responses that send them', async () => {
