@@ -160,6 +160,38 @@ const entries: SearchEntry[] = [
     text: 'A token works only from the origins in allowed_origins.',
   },
   {
+    kind: 'row',
+    url: '/services/aml',
+    hash: '#config-config-match_threshold',
+    title: 'config.match_threshold',
+    path: ['AML screening', 'Config'],
+    text: 'Minimum match_score for a listed entry to be returned as a hit.',
+  },
+  {
+    kind: 'row',
+    url: '/services/aml',
+    hash: '#fields-match_fields',
+    title: 'match_fields',
+    path: ['AML screening', 'Fields'],
+    text: 'The subject fields that match the listed entry.',
+  },
+  {
+    kind: 'section',
+    url: '/compatibility-matrix',
+    hash: '#supported-browsers',
+    title: 'Supported browsers',
+    path: ['Compatibility matrix'],
+    text: 'The two latest versions of each browser below run the Web SDK.',
+  },
+  {
+    kind: 'row',
+    url: '/webSDK/web-sdk',
+    hash: '#errors-browser_not_supported',
+    title: 'browser_not_supported',
+    path: ['Web SDK', 'Errors'],
+    text: 'The browser is not supported: ask the user to open the page in one of the supported browsers.',
+  },
+  {
     kind: 'page',
     url: '/keys',
     hash: '',
@@ -204,6 +236,13 @@ test('typos, other spellings and synonyms find their page', () => {
   assert.equal(engine.search('reivsion')[0]?.route, '/revision-history', 'two letters swapped');
   assert.equal(engine.search('license file')[0]?.route, '/onprem');
   assert.equal(engine.search('changelog')[0]?.route, '/revision-history');
+  // A word no entry has is also searched as the closest indexed word: the heading whose title is
+  // the phrase comes first, as it does for the phrase spelled right.
+  assert.equal(engine.search('supported browsers')[0]?.url, '/compatibility-matrix#supported-browsers');
+  assert.equal(engine.search('supprted browsers')[0]?.url, '/compatibility-matrix#supported-browsers');
+  // A typo inside one part of an identifier: the part has the typo allowance of a word.
+  assert.equal(engine.search('match_treshold')[0]?.url, '/services/aml#config-config-match_threshold');
+  assert.equal(engine.search('config.match_treshold')[0]?.url, '/services/aml#config-config-match_threshold');
   assert.ok(
     engine.search('license renewal').some((hit) => hit.route === '/keys'),
     'a synonym phrase is found in either spelling',

@@ -5,12 +5,15 @@
  *
  * A query word finds its exact term (title, then the path of headings, then the text), its
  * parts and stem, its British or American spelling, a one- or two-letter typo or two swapped
- * letters, and, as the last word, what it begins (the reader is still typing). Phrases of the
+ * letters, and, as the last word, what it begins (the reader is still typing). A word that no
+ * entry has is also searched as the closest word the index has (`supprted` as `supported`), so
+ * that a heading whose title is the phrase ranks first, as it does for the phrase spelled right. Phrases of the
  * synonym groups (data/search/synonyms.yaml) are searched for each other, in either spelling.
  * An entry whose title is the query (the row or heading that defines an identifier) ranks
  * first.
  */
 import MiniSearch, {type AsPlainObject, type Options, type Query} from 'minisearch';
+import leven from 'leven';
 import {spellingVariants} from './spelling';
 import {normalizeWord, stem, tokenize, wordTerms} from './terms';
 
@@ -169,8 +172,8 @@ export class SearchEngine {
   private readonly base: number[];
   private readonly titles: string[];
   private readonly hashes: string[];
-  /** Every indexed term. */
-  private readonly vocabulary: Set<string>;
+  /** Every indexed term, with the number of entries that hold it. */
+  private readonly vocabulary: Map<string, number>;
 
   constructor(private readonly file: SearchIndexFile) {
     const {fieldLength, ...index} = file.index;
@@ -183,7 +186,12 @@ export class SearchEngine {
       miniSearchOptions,
     );
     this.hashes = entryHashes(file.entries);
-    this.vocabulary = new Set(file.index.index.map(([term]) => term));
+    this.vocabulary = new Map(
+      file.index.index.map(([term, fields]) => [
+        term,
+        Object.values(fields).reduce((sum, entries) => sum + Object.keys(entries).length, 0),
+      ]),
+    );
     // A field named on many operations defines none of them: its weight shrinks with the count.
     const fieldTitleCount = new Map<string, number>();
     for (const [kind, , , title] of file.entries) {
@@ -253,9 +261,17 @@ export class SearchEngine {
     return base;
   }
 
-  /** The query as typed, then with each synonym phrase it contains replaced by the others. */
+  /**
+   * The query as typed; then, when it has a word no entry has, with the closest indexed word in
+   * its place; then with each synonym phrase it contains replaced by the others.
+   */
   private alternatives(words: string[]): Alternative[] {
     const alternatives: Alternative[] = [{words, weight: 1}];
+    const corrected = words.map(
+      (word, position) => this.corrected(word, position === words.length - 1) ?? word,
+    );
+    if (corrected.some((word, position) => word !== words[position]))
+      alternatives.push({words: corrected, weight: 0.9});
     const spelled = words.map(oneSpelling);
     for (const [groupAt, group] of this.synonyms.entries()) {
       for (const [phraseAt, phrase] of group.entries()) {
@@ -276,7 +292,8 @@ export class SearchEngine {
   /**
    * One query word: the word itself (with a typo allowance, and as the start of a longer word
    * when it is the last word), its other spellings, and, for an identifier, its parts, which
-   * count for less than the whole.
+   * count for less than the whole. Each part has a word's typo allowance: `match_treshold` finds
+   * `config.match_threshold`, whose whole is too far from it.
    */
   private query(words: string[], combineWith: 'AND' | 'OR'): Query | undefined {
     const leaf = (term: string, weight: number, fuzzy: number, prefix: boolean): Query => ({
@@ -298,7 +315,7 @@ export class SearchEngine {
       const alternatives: Query[] = terms.map((term) =>
         term === word
           ? leaf(term, 1, fuzziness(word), last && word.length >= 3)
-          : leaf(term, partWeight, 0, false),
+          : leaf(term, partWeight, fuzziness(term), false),
       );
       for (const variant of spellingVariants(word)) alternatives.push(leaf(variant, 0.9, 0, false));
       // Two letters swapped (`docuemnt`) are two edits to the fuzzy match: the word they spell.
@@ -313,6 +330,31 @@ export class SearchEngine {
     });
     if (queries.length === 0) return undefined;
     return {combineWith, queries};
+  }
+
+  /**
+   * The indexed term closest to a word no entry has, within the word's typo allowance; of two as
+   * close, the one more entries hold. None for the last word when it begins an indexed term (the
+   * reader is still typing it).
+   */
+  private corrected(word: string, last: boolean): string | undefined {
+    const allowance = fuzziness(word);
+    if (allowance === 0 || this.vocabulary.has(word)) return undefined;
+    let best: string | undefined;
+    let bestDistance = allowance + 1;
+    let bestCount = 0;
+    for (const [term, count] of this.vocabulary) {
+      if (last && term.startsWith(word)) return undefined;
+      if (Math.abs(term.length - word.length) > allowance) continue;
+      const distance = leven(word, term, {maxDistance: allowance + 1});
+      if (distance > allowance) continue;
+      if (distance < bestDistance || (distance === bestDistance && count > bestCount)) {
+        best = term;
+        bestDistance = distance;
+        bestCount = count;
+      }
+    }
+    return best;
   }
 
   /** The indexed words that `word` spells with two neighbouring letters swapped back. */
