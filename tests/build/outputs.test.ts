@@ -253,3 +253,27 @@ test('the built search index answers every query of every query set in its first
     );
   }
 });
+
+test('a phrase with a typo, words that name a topic, or an identifier typed as words put the place titled with them first', () => {
+  const engine = builtEngine(buildDir);
+  const first = (q: string): string => engine.search(q, 1)[0]?.url ?? '';
+  const cases: Array<[string, RegExp]> = [
+    // A word no entry has is searched as the closest word the index has.
+    ['supprted browsers', /^\/(compatibility-matrix|webSDK\/gui-web-sdk|webSDK\/web-sdk)#supported-browsers$/],
+    ['Interctive liveness', /^\/services\/interactive$/],
+    ['Sessons and client tokens', /^\/parameters\/config-parameters#sessions-and-client-tokens$/],
+    // Words rank the page about them above a place titled with one term that holds only some of them
+    // (Re-verification, On-premise, gateway.upstreams.deepfake_detection).
+    ['1:1 face verification', /^\/services\/face-match$/],
+    ['face match threshhold', /^\/services\/face-match$/],
+    ['self-hosted deployment', /^\/onprem-services\/merged-solutions$/],
+    // An identifier typed as words, every part of it, still finds it first.
+    ['client token expired', /^\/auth#error-client-token-expired$/],
+    ['api key invalid', /^\/auth#error-api-key-invalid$/],
+    ['webhook signature', /^\/(responses|responses#verify-the-signature|common-parameters#webhook-header-vultus-signature)$/],
+  ];
+  assert.deepEqual(
+    cases.map(([q]) => `${q} → ${first(q)}`),
+    cases.map(([q, expected]) => `${q} → ${expected.test(first(q)) ? first(q) : String(expected)}`),
+  );
+});

@@ -15,7 +15,7 @@
 import MiniSearch, {type AsPlainObject, type Options, type Query} from 'minisearch';
 import leven from 'leven';
 import {spellingVariants} from './spelling';
-import {normalizeWord, stem, tokenize, wordTerms} from './terms';
+import {identifierParts, normalizeWord, stem, tokenize, wordTerms} from './terms';
 
 /**
  * `row`: a row of a table that defines things (codes, keys, options, browsers), or a list item
@@ -247,7 +247,10 @@ export class SearchEngine {
    * An entry whose title is the query ranks first when the query names something: an identifier
    * (`FACE.NO_FACE`, `Idempotency-Key`, `top_k`) or a phrase of several words. A heading that is
    * one plain word ("Liveness", "Sandbox") names a topic many pages share, so it does not. A page
-   * whose title holds the query ranks above the pages that only mention it.
+   * whose title holds the query ranks above the pages that only mention it. Words rank an entry
+   * titled with one identifier or hyphenated word that holds only some of them
+   * (`gateway.upstreams.deepfake_detection`, "Re-verification" for "1:1 face verification") below
+   * the places about them; typed as words, every part of an identifier still finds it.
    */
   private exactness(id: number, phrase: string, names: boolean): number {
     const entry = this.file.entries[id];
@@ -258,6 +261,11 @@ export class SearchEngine {
     if (title === phrase && names) return base * kindWeight[kind].exact;
     if (kind === 'page' && ` ${title} `.includes(` ${phrase} `)) return base * 2.5;
     if (title.startsWith(`${phrase} `) || title.includes(` ${phrase}`)) return base * 1.5;
+    if (phrase.includes(' ') && !title.includes(' ')) {
+      const words = phrase.split(' ');
+      const parts = identifierParts(title);
+      if (parts.length > 1 && !parts.every((part) => words.includes(part))) return base * 0.5;
+    }
     return base;
   }
 

@@ -49,13 +49,19 @@ export function wordTerms(word: string): string[] {
   if (!whole || figure.test(whole)) return [];
   const terms = new Set<string>();
   if (!stopWords.has(whole)) terms.add(whole);
-  if (separators.test(whole)) {
-    // Parts keep their stop words: `no` in `FACE.NO_FACE`, `on` in `on-premise`.
-    const parts = whole.split(separators).filter((part) => part.length > 1);
-    for (const part of parts) terms.add(part);
-    if (/^[a-z]+(?:-[a-z]+)+$/.test(whole)) terms.add(parts.join(''));
-  }
+  const parts = identifierParts(whole);
+  for (const part of parts) terms.add(part);
+  if (/^[a-z]+(?:-[a-z]+)+$/.test(whole)) terms.add(parts.join(''));
   return [...terms];
+}
+
+/**
+ * The parts of an identifier or hyphenated word, longer than a letter (`face.no_face` → `face`,
+ * `no`, `face`); none for a plain word. Parts keep their stop words: `no` in `FACE.NO_FACE`, `on`
+ * in `on-premise`.
+ */
+export function identifierParts(word: string): string[] {
+  return separators.test(word) ? word.split(separators).filter((part) => part.length > 1) : [];
 }
 
 export {stem};
