@@ -158,7 +158,7 @@ export function llmsTxt(unordered: LlmsPage[], order: string[]): string {
 /** Every page in sidebar order, each block the site repeats across pages stated once (repeats.ts). */
 export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
   const ordered = inSidebarOrder(pages, order);
-  const bodies = referRepeats(ordered, stringifyMarkdown);
+  const bodies = referRepeats(ordered);
   const markdown = ordered.map((page, index) => withHead(page, bodies[index] ?? page.tree).trim());
   const reading =
     'Every page of the documentation follows, in the order of the sidebar. Where a page repeats a table, list or ' +

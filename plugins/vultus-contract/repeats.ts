@@ -10,6 +10,7 @@ import {toString} from 'mdast-util-to-string';
 import {createSlugger} from '@docusaurus/utils';
 import {siteUrl} from '../../config/links';
 import {markdownPath} from '../../src/lib/markdownPath';
+import {stringifyMarkdown} from './markdown';
 import {link, paragraph, text} from './mdast';
 
 /**
@@ -78,7 +79,7 @@ function labelOf(node: RootContent | undefined): string | undefined {
  * `repeatedBlockMinBytes` that an earlier place has shown replaced by a reference to that place.
  * Headings always stay. The trees passed in are not changed.
  */
-export function referRepeats(pages: PageTree[], stringify: (tree: Root) => string): Root[] {
+export function referRepeats(pages: PageTree[]): Root[] {
   const firstAt = new Map<string, Place>();
   return pages.map(({route, title, tree}) => {
     const ids = headingIds(tree);
@@ -89,7 +90,7 @@ export function referRepeats(pages: PageTree[], stringify: (tree: Root) => strin
         if (id) place = {route, title, section: {title: toString(node), id}};
         return node;
       }
-      const markdown = stringify({type: 'root', children: [node]});
+      const markdown = stringifyMarkdown({type: 'root', children: [node]});
       if (Buffer.byteLength(markdown) < repeatedBlockMinBytes) return node;
       const first = firstAt.get(markdown);
       if (first) return reference(node, first);

@@ -49,7 +49,7 @@ test('a long block shown on an earlier page becomes a reference to the section t
     },
   ];
   const before = pages.map((page) => stringifyMarkdown(page.tree));
-  const [first = '', second = ''] = referRepeats(pages, stringifyMarkdown).map(stringifyMarkdown);
+  const [first = '', second = ''] = referRepeats(pages).map(stringifyMarkdown);
   assert.equal(first, before[0], 'the first page keeps every block');
   assert.ok(!second.includes('license_missing'), second);
   assert.ok(
@@ -81,21 +81,21 @@ test('a reference uses the id Docusaurus gives the heading: a directive id, or t
     {route: '/b', title: 'B', tree: parse(`## Compare two faces\n\n${table}`)},
     {route: '/c', title: 'C', tree: parse(`${table}`)},
   ];
-  const [, b = '', c = ''] = referRepeats(pages, stringifyMarkdown).map(stringifyMarkdown);
+  const [, b = '', c = ''] = referRepeats(pages).map(stringifyMarkdown);
   assert.ok(b.includes('(https://docs.vultus.example/a#op-match-faces) (A), above.'), b);
   assert.ok(c.includes('(https://docs.vultus.example/a#op-match-faces)'), c);
 
   const repeatsOnItsPage = [
     {route: '/d', title: 'D', tree: parse(`${table}\n\n## Again\n\n## Again\n\nx\n\n${table}`)},
   ];
-  const [d = ''] = referRepeats(repeatsOnItsPage, stringifyMarkdown).map(stringifyMarkdown);
+  const [d = ''] = referRepeats(repeatsOnItsPage).map(stringifyMarkdown);
   assert.ok(d.includes('The same table as at the start of [D](https://docs.vultus.example/d.md), above.'), d);
 
   const labelled = [
     {route: '/f', title: 'F', tree: parse(`## Delete a face\n\n**Error responses**\n\n${table}`)},
     {route: '/g', title: 'G', tree: parse(`## Delete a collection\n\n**Error responses**\n\n${table}`)},
   ];
-  const [, g = ''] = referRepeats(labelled, stringifyMarkdown).map(stringifyMarkdown);
+  const [, g = ''] = referRepeats(labelled).map(stringifyMarkdown);
   assert.ok(
     g.includes(
       'The same table as “Error responses” under [Delete a face](https://docs.vultus.example/f#delete-a-face) (F), above.',
@@ -104,6 +104,6 @@ test('a reference uses the id Docusaurus gives the heading: a directive id, or t
   );
 
   const slugs = [{route: '/e', title: 'E', tree: parse(`## Again\n\nx\n\n## Again\n\n${table}\n\n${table}`)}];
-  const [e = ''] = referRepeats(slugs, stringifyMarkdown).map(stringifyMarkdown);
+  const [e = ''] = referRepeats(slugs).map(stringifyMarkdown);
   assert.ok(e.includes('[Again](https://docs.vultus.example/e#again-1) (E), above.'), e);
 });
