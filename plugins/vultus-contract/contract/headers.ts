@@ -43,6 +43,9 @@ export type SharedHeader = {
 
 const parameterRef = /^#\/components\/parameters\/([^/]+)$/;
 
+/** A header's name in an anchor: `Idempotency-Key` → `idempotency-key`. */
+const headerSlug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
 /** The key of the shared header a raw (unresolved) parameter of an operation points at, if any. */
 function sharedKeyOf(contract: Contract, raw: unknown): string | undefined {
   const ref = (raw as {$ref?: unknown} | undefined)?.$ref;
@@ -67,12 +70,11 @@ export function sharedHeaders(contract: Contract): SharedHeader[] {
       let header = headers.get(key);
       if (!header) {
         const parameter = resolve(contract, raw as Parameter).value;
-        const slug = parameter.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
         header = {
           key,
           parameter,
           webhook: entry.webhook,
-          anchor: `${entry.webhook ? 'webhook-' : ''}header-${slug}`,
+          anchor: `${entry.webhook ? 'webhook-' : ''}header-${headerSlug(parameter.name)}`,
           operations: [],
         };
         headers.set(key, header);
@@ -166,8 +168,8 @@ export type ResponseHeader = {
   anchor: string;
 };
 
-/** One response of one operation, with the `components/headers` keys it sends. */
-type SentResponse = {entry: OperationEntry; status: string; keys: Set<string>};
+/** One response of one operation, with the headers of `components/headers` it sends: name → key. */
+type SentResponse = {entry: OperationEntry; status: string; headers: Map<string, string>};
 
 const headerRef = /^#\/components\/headers\/([^/]+)$/;
 const responseRef = /^#\/components\/responses\/([^/]+)$/;
@@ -182,14 +184,14 @@ function sentResponses(contract: Contract): SentResponse[] {
       const ref = (written as {$ref?: unknown}).$ref;
       const key = typeof ref === 'string' ? responseRef.exec(ref)?.[1] : undefined;
       const response = key ? components.responses?.[key] : written;
-      const headers = isRecord(response) && isRecord(response.headers) ? response.headers : {};
-      const keys = new Set<string>();
-      for (const [name, header] of Object.entries(headers)) {
+      const declared = isRecord(response) && isRecord(response.headers) ? response.headers : {};
+      const headers = new Map<string, string>();
+      for (const [name, header] of Object.entries(declared)) {
         const headerKey =
           isRecord(header) && typeof header.$ref === 'string' ? headerRef.exec(header.$ref)?.[1] : undefined;
-        if (headerKey) keys.add(`${headerKey}\u0000${name}`);
+        if (headerKey) headers.set(name, headerKey);
       }
-      sent.push({entry, status, keys});
+      sent.push({entry, status, headers});
     }
   }
   return sent;
@@ -202,11 +204,8 @@ function sentResponses(contract: Contract): SentResponse[] {
 export function responseHeaders(contract: Contract): ResponseHeader[] {
   const written = (contract.document.components.headers ?? {}) as Record<string, Header>;
   const names = new Map<string, Set<string>>();
-  for (const {keys} of sentResponses(contract)) {
-    for (const pair of keys) {
-      const [key = '', name = ''] = pair.split('\u0000');
-      names.set(key, (names.get(key) ?? new Set()).add(name));
-    }
+  for (const {headers} of sentResponses(contract)) {
+    for (const [name, key] of headers) names.set(key, (names.get(key) ?? new Set()).add(name));
   }
   return Object.entries(written).map(([key, header]) => {
     const pointer = `${contractRelativePath}: #/components/headers/${key}`;
@@ -220,7 +219,7 @@ export function responseHeaders(contract: Contract): ResponseHeader[] {
         `${pointer}: responses name it ${[name, ...others].join(' and ')}; use one name`,
       );
     }
-    return {key, name, header, anchor: `response-header-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`};
+    return {key, name, header, anchor: `response-header-${headerSlug(name)}`};
   });
 }
 
@@ -233,7 +232,7 @@ const success = (status: string): boolean => /^2\d\d$/.test(status);
  */
 export function sentWith(contract: Contract, header: ResponseHeader): string {
   const all = sentResponses(contract);
-  const sends = (response: SentResponse): boolean => response.keys.has(`${header.key}\u0000${header.name}`);
+  const sends = (response: SentResponse): boolean => response.headers.get(header.name) === header.key;
   const sending = all.filter(sends);
   if (sending.length === all.length) return 'Sent with every response.';
   const statuses = [...new Set(sending.map((response) => response.status))];
