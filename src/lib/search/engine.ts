@@ -7,10 +7,10 @@
  * parts and stem, its British or American spelling, a one- or two-letter typo or two swapped
  * letters, and, as the last word, what it begins (the reader is still typing). A word that no
  * entry has is also searched as the closest word the index has (`supprted` as `supported`), so
- * that a heading whose title is the phrase ranks first, as it does for the phrase spelled right. Phrases of the
- * synonym groups (data/search/synonyms.yaml) are searched for each other, in either spelling.
- * An entry whose title is the query (the row or heading that defines an identifier) ranks
- * first.
+ * that a heading whose title is the phrase ranks first, as it does for the phrase spelled
+ * right. Phrases of the synonym groups (data/search/synonyms.yaml) are searched for each other,
+ * in either spelling. An entry whose title is the query (the row or heading that defines an
+ * identifier) ranks first.
  */
 import MiniSearch, {type AsPlainObject, type Options, type Query} from 'minisearch';
 import leven from 'leven';
