@@ -172,8 +172,10 @@ export class SearchEngine {
   private readonly base: number[];
   private readonly titles: string[];
   private readonly hashes: string[];
-  /** Every indexed term, with the number of entries that hold it. */
-  private readonly vocabulary: Map<string, number>;
+  /** Every indexed term. */
+  private readonly vocabulary: Set<string>;
+  /** How many entries hold each indexed term, counted when a typo is first corrected. */
+  private termCounts: Map<string, number> | undefined;
 
   constructor(private readonly file: SearchIndexFile) {
     const {fieldLength, ...index} = file.index;
@@ -186,12 +188,7 @@ export class SearchEngine {
       miniSearchOptions,
     );
     this.hashes = entryHashes(file.entries);
-    this.vocabulary = new Map(
-      file.index.index.map(([term, fields]) => [
-        term,
-        Object.values(fields).reduce((sum, entries) => sum + Object.keys(entries).length, 0),
-      ]),
-    );
+    this.vocabulary = new Set(file.index.index.map(([term]) => term));
     // A field named on many operations defines none of them: its weight shrinks with the count.
     const fieldTitleCount = new Map<string, number>();
     for (const [kind, , , title] of file.entries) {
@@ -351,7 +348,13 @@ export class SearchEngine {
     let best: string | undefined;
     let bestDistance = allowance + 1;
     let bestCount = 0;
-    for (const [term, count] of this.vocabulary) {
+    this.termCounts ??= new Map(
+      this.file.index.index.map(([term, fields]) => [
+        term,
+        Object.values(fields).reduce((sum, entries) => sum + Object.keys(entries).length, 0),
+      ]),
+    );
+    for (const [term, count] of this.termCounts) {
       if (last && term.startsWith(word)) return undefined;
       if (Math.abs(term.length - word.length) > allowance) continue;
       const distance = leven(word, term, {maxDistance: allowance + 1});
