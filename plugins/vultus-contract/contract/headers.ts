@@ -174,8 +174,12 @@ type SentResponse = {entry: OperationEntry; status: string; headers: Map<string,
 const headerRef = /^#\/components\/headers\/([^/]+)$/;
 const responseRef = /^#\/components\/responses\/([^/]+)$/;
 
+const sentCache = new WeakMap<Contract, SentResponse[]>();
+
 /** Every response of every API operation (webhooks have none of their own), with its shared headers. */
 function sentResponses(contract: Contract): SentResponse[] {
+  const known = sentCache.get(contract);
+  if (known) return known;
   const components = contract.raw.components as {responses?: Record<string, unknown>};
   const sent: SentResponse[] = [];
   for (const entry of contract.operations.values()) {
@@ -194,6 +198,7 @@ function sentResponses(contract: Contract): SentResponse[] {
       sent.push({entry, status, headers});
     }
   }
+  sentCache.set(contract, sent);
   return sent;
 }
 
