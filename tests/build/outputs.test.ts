@@ -11,10 +11,8 @@ import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
 import {parse as parseYaml} from 'yaml';
-import {fromMarkdown} from 'mdast-util-from-markdown';
-import {gfmFromMarkdown} from 'mdast-util-gfm';
-import {gfm} from 'micromark-extension-gfm';
 import {expandContractStrings} from '../../plugins/vultus-contract/contract/contract';
+import {blockMarkdown} from '../../plugins/vultus-contract/mdast';
 import {repeatedBlockMinBytes} from '../../plugins/vultus-contract/repeats';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {builtEngine, quality, querySets, readQueries} from '../../scripts/lib/searchQuality';
@@ -109,8 +107,7 @@ test('every docs page has a Markdown version with its title, its tables and no J
 
 /** The top-level blocks of a Markdown text (paragraphs, lists, tables, code), as written. */
 function blocksOf(markdown: string): string[] {
-  const tree = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
-  return tree.children
+  return blockMarkdown(markdown)
     .filter((node) => node.type !== 'heading' && node.type !== 'thematicBreak')
     .map((node) => markdown.slice(node.position?.start.offset, node.position?.end.offset));
 }

@@ -6,8 +6,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {load, type CheerioAPI} from 'cheerio';
 import type {Element as HastElement, Root as HastRoot, RootContent as HastContent} from 'hast';
@@ -27,6 +26,7 @@ import {stringifyMarkdown} from '../../plugins/vultus-contract/markdown';
 import rehypeRowAnchors from '../../plugins/rehype-row-anchors';
 import {extractEntries} from '../../plugins/search/extract';
 import {buildSearchIndex, SearchEngine} from '../../src/lib/search/engine';
+import {withContractSource} from './helpers/contract-copy';
 import {docsDir, listMarkdown, siteDir} from './helpers/pages';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
@@ -455,18 +455,12 @@ test('a response header no response sends, or that two responses name differentl
       'contract/openapi.yaml: #/components/headers/VultusRequestId: responses name it X-Request-Id and Vultus-Request-Id',
     ],
   ] as const) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'vultus-headers-'));
-    try {
-      mkdirSync(path.join(dir, 'contract'));
-      writeFileSync(path.join(dir, 'contract/openapi.yaml'), changed);
-      const contract = await loadContract(dir);
+    await withContractSource(changed, (contract) => {
       assert.throws(
         () => responseHeaders(contract),
         (error: Error) => error instanceof ContractError && error.message.startsWith(message),
       );
-    } finally {
-      rmSync(dir, {recursive: true, force: true});
-    }
+    });
   }
 });
 
