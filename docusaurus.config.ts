@@ -6,6 +6,7 @@ import {clientRedirectsOptions} from './config/redirects';
 import remarkHighlightCode from './plugins/code-highlight/remark';
 import {additionalLanguages, codeTheme, magicComments} from './config/prism';
 import remarkVultusContract from './plugins/vultus-contract/remark';
+import {PageReads} from './plugins/vultus-contract/reads';
 import rehypeRowAnchors from './plugins/rehype-row-anchors';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
 import {ssrTemplate} from './plugins/paint-first';
@@ -34,6 +35,13 @@ const inGitCheckout =
     cwd: __dirname,
     encoding: 'utf8',
   }).stdout?.trim() === 'true';
+
+/**
+ * The files each docs page is rendered from (the contract, data/, the partials): the remark plugin
+ * records them, the vultus-contract plugin declares them to the bundler, so an edit to one of them
+ * reaches its pages in `npm start` and in a warm build.
+ */
+const pageReads = new PageReads();
 
 const config: Config = {
   title: 'Vultus Docs',
@@ -87,7 +95,7 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // Contract directives (::operation, ::decline-reasons, …) expand before the
           // default plugins, so their headings reach the table of contents.
-          beforeDefaultRemarkPlugins: [[remarkVultusContract, {siteDir: __dirname}]],
+          beforeDefaultRemarkPlugins: [[remarkVultusContract, {siteDir: __dirname, reads: pageReads}]],
           remarkPlugins: [remarkHighlightCode],
           rehypePlugins: [rehypeRowAnchors, rehypeTableScroll],
           // The page's last change from git: shown under the page, and the sitemap's <lastmod>.
@@ -127,7 +135,7 @@ const config: Config = {
   ],
 
   plugins: [
-    './plugins/vultus-contract/index.ts',
+    ['./plugins/vultus-contract/index.ts', {reads: pageReads}],
     './plugins/code-highlight/index.ts',
     './plugins/paint-first/index.ts',
     // /robots.txt, naming the sitemap.

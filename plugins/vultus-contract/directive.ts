@@ -1,6 +1,6 @@
 /**
  * What a directive is: its name, the Markdown syntax it is written in, the attributes it takes,
- * one line on what it renders (CONTRIBUTING's table is checked against it), and how it renders.
+ * one line on what it renders (DIRECTIVES.md's table is checked against it), and how it renders.
  * Each module that renders something exports its directives with this type; ./directives.ts
  * lists them all, grouped by the source of what they render.
  */
@@ -30,7 +30,7 @@ type Common = {
   name: string;
   /** Attributes it takes; any other fails the build. `params` for `::include`, whose partial declares them. */
   attributes: string[] | 'params';
-  /** What it renders, for CONTRIBUTING's table. */
+  /** What it renders, for DIRECTIVES.md's table. */
   summary: string;
   /**
    * The component schema whose fields it lists in a section of the page, known before any

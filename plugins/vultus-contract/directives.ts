@@ -2,7 +2,7 @@
  * Every directive the docs pages can use, grouped by the source of what it renders. A directive
  * lives in the module that renders it (with its name, attributes and a one-line summary, see
  * ./directive.ts); adding one is that module and one line here. remark.ts expands them,
- * CONTRIBUTING.md's table is checked against this list (tests/unit/directives.test.ts).
+ * DIRECTIVES.md's table is checked against this list (tests/unit/directives.test.ts).
  */
 import type {Directive} from './directive';
 import {catalogueDirectives} from './contract/catalogues';

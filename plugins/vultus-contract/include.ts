@@ -34,6 +34,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import {visit} from 'unist-util-visit';
 import {parse as parseYaml} from 'yaml';
+import {noteRead} from './reads';
 
 export const partialsDir = 'docs/_partials';
 
@@ -48,6 +49,7 @@ export function readPartial(siteDir: string, src: string): Partial {
     throw new Error(`src="${src}": a Markdown file name under ${partialsDir}/`);
   }
   let source: string;
+  noteRead(path.join(siteDir, file));
   try {
     source = readFileSync(path.join(siteDir, file), 'utf8');
   } catch {
@@ -120,6 +122,7 @@ export function expandSnippets(code: string, siteDir: string): string {
     }
     const file = path.posix.join(partialsDir, name);
     let snippet: string;
+    noteRead(path.join(siteDir, file));
     try {
       snippet = readFileSync(path.join(siteDir, file), 'utf8');
     } catch {

@@ -8,16 +8,22 @@
  * /vultus.postman_collection.json: written to the build in postBuild, and served by
  * `docusaurus start` from a generated directory. After the build it also writes the revision
  * history feed, /revision-history.xml (./feed.ts), which every page's head advertises. The pages render it through the remark
- * plugin in ./remark.ts.
+ * plugin in ./remark.ts; the loader ./dependencies-loader.cjs, added here to every docs page, tells
+ * the bundler which files each page was rendered from (./reads.ts).
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {Compiler} from 'webpack';
 import sidebars from '../../sidebars';
 import {contractRelativePath, loadContract, publishedContract} from './contract/contract';
 import {postmanCollection, postmanFile} from './contract/postman';
 import {feedFile, feedTitle, writeRevisionHistoryFeed} from './feed';
 import {writeLlmsOutputs} from './llms';
+import type {PageReads} from './reads';
+
+/** The plugin's options: the `PageReads` that the remark plugin of the docs records into. */
+export type PluginOptions = {reads: PageReads};
 
 /**
  * Writes the files API tools import into `dir`: the published contract, /openapi.yaml, and the
@@ -33,7 +39,10 @@ async function writePublishedContract(siteDir: string, dir: string): Promise<voi
 /** `docusaurus start` (the build sets NODE_ENV to production before it loads the plugins). */
 const devServer = (): boolean => process.env.NODE_ENV !== 'production';
 
-export default function vultusContractPlugin(context: LoadContext): Plugin<{operations: number}> {
+export default function vultusContractPlugin(
+  context: LoadContext,
+  options: PluginOptions,
+): Plugin<{operations: number}> {
   // What `docusaurus start` serves at the site root besides static/: the published contract.
   const devStaticDir = path.join(context.generatedFilesDir, 'vultus-contract', 'static');
   return {
@@ -51,13 +60,37 @@ export default function vultusContractPlugin(context: LoadContext): Plugin<{oper
       return {operations: contract.operations.size};
     },
     configureWebpack(_config, isServer) {
+      // After the MDX loader, on every docs page: the files the page was rendered from become its
+      // dependencies, so an edit to the contract, a data file or a partial renders it again.
+      const module = {
+        rules: [
+          {
+            test: /\.mdx?$/i,
+            include: [path.join(context.siteDir, 'docs')],
+            enforce: 'post' as const,
+            use: [{loader: require.resolve('./dependencies-loader.cjs'), options: {reads: options.reads}}],
+          },
+        ],
+      };
       // The build writes build/openapi.yaml in postBuild instead.
-      if (isServer || !devServer()) return {};
+      if (isServer || !devServer()) return {module};
+      // A page whose render failed depends on nothing but its own file: the dev server watches
+      // every file any page read, so fixing the one that broke it compiles again (and the bundler
+      // compiles the failed pages again on every compilation).
+      const watchPageReads = {
+        apply(compiler: Compiler) {
+          compiler.hooks.afterCompile.tap('vultus-contract', (compilation) => {
+            for (const file of options.reads.all()) compilation.fileDependencies.add(file);
+          });
+        },
+      };
       // webpack-merge appends this to the dev server's list of static directories.
       const devServerConfig = {
         static: [{directory: devStaticDir, publicPath: context.baseUrl, watch: false}],
       };
-      return {devServer: devServerConfig} as ReturnType<NonNullable<Plugin['configureWebpack']>>;
+      return {module, plugins: [watchPageReads], devServer: devServerConfig} as ReturnType<
+        NonNullable<Plugin['configureWebpack']>
+      >;
     },
     async postBuild({outDir}) {
       await writePublishedContract(context.siteDir, outDir);

@@ -2,7 +2,7 @@
  * Remark plugin: expands the Vultus directives in docs Markdown into tables, code tabs, charts and
  * endpoint headers at build time, so each page ships only its own data and a reader without
  * JavaScript sees everything. The directives, what each takes and renders, are listed in
- * ./directives.ts (and in CONTRIBUTING.md); `%{key}` in code and inline code takes a named fact
+ * ./directives.ts (and in DIRECTIVES.md); `%{key}` in code and inline code takes a named fact
  * (./facts.ts).
  *
  * Order: `::include` first (a partial's content may hold any other directive), then `%{key}` in
@@ -19,8 +19,14 @@ import {marker, type Directive, type ListedSchemas} from './directive';
 import {directiveFor} from './directives';
 import {substituteFacts} from './facts';
 import {expandIncludes} from './include';
+import type {PageReads} from './reads';
 
-export type Options = {siteDir: string; mode?: RenderMode};
+export type Options = {
+  siteDir: string;
+  mode?: RenderMode;
+  /** Where the files each page reads are recorded (./reads.ts); the docs' pages pass one. */
+  reads?: PageReads;
+};
 
 type DirectiveNode = LeafDirective | ContainerDirective | TextDirective;
 
@@ -44,65 +50,69 @@ function attributesOf(directive: Directive, node: DirectiveNode): Record<string,
 }
 
 export default function remarkVultusContract(options: Options) {
-  const mode = options.mode ?? 'site';
   return async (tree: Root, file: VFile): Promise<void> => {
-    const where = (node: {position?: {start: {line: number}}}) =>
-      `${file.path}:${node.position?.start.line ?? '?'}`;
-    expandIncludes(tree, options.siteDir, where);
-    const found: Array<{node: DirectiveNode; directive: Directive; parent: Parent; index: number}> = [];
-    const withFacts: Array<Code | InlineCode> = [];
-    visit(tree, (node, index, parent) => {
-      if ((node.type === 'code' || node.type === 'inlineCode') && node.value.includes('%{')) {
-        withFacts.push(node);
-      }
-      const directive = directiveFor(node as {type: string; name?: string});
-      // `::name` is always meant as a directive; `:name` may be prose ("1:N") and `:::name` an admonition.
-      if (!directive && node.type === 'leafDirective') {
-        throw new Error(
-          `${where(node)}: unknown directive ::${node.name} (the directives are listed in CONTRIBUTING.md)`,
-        );
-      }
-      if (directive && parent && index !== undefined) {
-        found.push({node: node as DirectiveNode, directive, parent, index});
-      }
-    });
-    if (found.length === 0 && withFacts.length === 0) return;
-    const contract = await loadContract(options.siteDir);
-    for (const node of withFacts) {
-      node.value = substituteFacts(contract, options.siteDir, node.value, where(node));
-    }
-    const context = {contract, siteDir: options.siteDir, mode, listed: new Map() as ListedSchemas};
-    const failed = (node: DirectiveNode, directive: Directive, error: unknown): Error => {
-      const message = error instanceof Error ? error.message : String(error);
-      return new Error(`${where(node)}: ${marker[directive.syntax]}${node.name}: ${message}`);
-    };
-    // The schemas the page lists in sections of their own are known before anything renders.
-    const withAttributes = found.map((entry) => {
-      try {
-        const attributes = attributesOf(entry.directive, entry.node);
-        const section = entry.directive.lists?.(attributes);
-        if (section) context.listed.set(section.schema, {anchor: section.anchor, title: section.title});
-        return {...entry, attributes};
-      } catch (error) {
-        throw failed(entry.node, entry.directive, error);
-      }
-    });
-    // Render in page order (what a directive renders can depend on what came before it, see
-    // `listed`), then replace from the end so earlier indexes stay valid.
-    const replacements = withAttributes.map(({node, directive, attributes}) => {
-      try {
-        // Each syntax's renderer takes its own node type; directiveFor matched the two.
-        return directive.syntax === 'leaf'
-          ? directive.render(attributes, context, node as LeafDirective)
-          : directive.syntax === 'text'
-            ? directive.render(attributes, context, node as TextDirective)
-            : directive.render(attributes, context, node as ContainerDirective);
-      } catch (error) {
-        throw failed(node, directive, error);
-      }
-    });
-    for (const [position, {parent, index}] of [...found.entries()].reverse()) {
-      parent.children.splice(index, 1, ...(replacements[position] as BlockContent[]));
-    }
+    const expand = () => expandDirectives(tree, file, options.siteDir, options.mode ?? 'site');
+    await (options.reads ? options.reads.record(file.path, expand) : expand());
   };
+}
+
+async function expandDirectives(tree: Root, file: VFile, siteDir: string, mode: RenderMode): Promise<void> {
+  const where = (node: {position?: {start: {line: number}}}) =>
+    `${file.path}:${node.position?.start.line ?? '?'}`;
+  expandIncludes(tree, siteDir, where);
+  const found: Array<{node: DirectiveNode; directive: Directive; parent: Parent; index: number}> = [];
+  const withFacts: Array<Code | InlineCode> = [];
+  visit(tree, (node, index, parent) => {
+    if ((node.type === 'code' || node.type === 'inlineCode') && node.value.includes('%{')) {
+      withFacts.push(node);
+    }
+    const directive = directiveFor(node as {type: string; name?: string});
+    // `::name` is always meant as a directive; `:name` may be prose ("1:N") and `:::name` an admonition.
+    if (!directive && node.type === 'leafDirective') {
+      throw new Error(
+        `${where(node)}: unknown directive ::${node.name} (the directives are listed in DIRECTIVES.md)`,
+      );
+    }
+    if (directive && parent && index !== undefined) {
+      found.push({node: node as DirectiveNode, directive, parent, index});
+    }
+  });
+  if (found.length === 0 && withFacts.length === 0) return;
+  const contract = await loadContract(siteDir);
+  for (const node of withFacts) {
+    node.value = substituteFacts(contract, siteDir, node.value, where(node));
+  }
+  const context = {contract, siteDir: siteDir, mode, listed: new Map() as ListedSchemas};
+  const failed = (node: DirectiveNode, directive: Directive, error: unknown): Error => {
+    const message = error instanceof Error ? error.message : String(error);
+    return new Error(`${where(node)}: ${marker[directive.syntax]}${node.name}: ${message}`);
+  };
+  // The schemas the page lists in sections of their own are known before anything renders.
+  const withAttributes = found.map((entry) => {
+    try {
+      const attributes = attributesOf(entry.directive, entry.node);
+      const section = entry.directive.lists?.(attributes);
+      if (section) context.listed.set(section.schema, {anchor: section.anchor, title: section.title});
+      return {...entry, attributes};
+    } catch (error) {
+      throw failed(entry.node, entry.directive, error);
+    }
+  });
+  // Render in page order (what a directive renders can depend on what came before it, see
+  // `listed`), then replace from the end so earlier indexes stay valid.
+  const replacements = withAttributes.map(({node, directive, attributes}) => {
+    try {
+      // Each syntax's renderer takes its own node type; directiveFor matched the two.
+      return directive.syntax === 'leaf'
+        ? directive.render(attributes, context, node as LeafDirective)
+        : directive.syntax === 'text'
+          ? directive.render(attributes, context, node as TextDirective)
+          : directive.render(attributes, context, node as ContainerDirective);
+    } catch (error) {
+      throw failed(node, directive, error);
+    }
+  });
+  for (const [position, {parent, index}] of [...found.entries()].reverse()) {
+    parent.children.splice(index, 1, ...(replacements[position] as BlockContent[]));
+  }
 }

@@ -1,10 +1,16 @@
 /**
- * CONTRIBUTING.md's table of directives, made from the registry (plugins/vultus-contract/directives.ts):
- * one section per source, one row per directive with its attributes and what it renders. Written by
- * `npm run directives`; tests/unit/directives.test.ts fails when the file and the registry differ.
+ * DIRECTIVES.md's table of directives, made from the registry (plugins/vultus-contract/directives.ts):
+ * one section per source, one row per directive with its attributes and what it renders. The table
+ * sits between two markers; the text around it is written by hand. `npm run directives` writes it,
+ * and tests/unit/directives.test.ts fails when the file differs from what that would write.
  */
+import path from 'node:path';
+import * as prettier from 'prettier';
 import {directiveGroups} from '../../plugins/vultus-contract/directives';
 import {marker} from '../../plugins/vultus-contract/directive';
+
+/** The file the table is written into. */
+export const directivesFile = path.resolve(__dirname, '../../DIRECTIVES.md');
 
 export const tableStart =
   '<!-- directives: written by `npm run directives` from plugins/vultus-contract/directives.ts -->';
@@ -39,12 +45,27 @@ export function directivesMarkdown(): string {
   return [tableStart, '', sections.join('\n\n'), '', tableEnd].join('\n');
 }
 
-/** The rows of CONTRIBUTING.md's tables between the markers, cells trimmed (padding aside). */
-export function writtenRows(contributing: string): string[][] {
-  const start = contributing.indexOf(tableStart);
-  const end = contributing.indexOf(tableEnd);
+/**
+ * The file's text with the table between the markers written from the registry, formatted as
+ * Prettier formats the file (.prettierrc.json), so that writing it twice changes nothing.
+ */
+export async function withDirectivesTable(text: string, file = directivesFile): Promise<string> {
+  const start = text.indexOf(tableStart);
+  const end = text.indexOf(tableEnd);
+  if (start < 0 || end < start) {
+    throw new Error(`${path.basename(file)}: the markers ${tableStart} … ${tableEnd} are missing`);
+  }
+  const updated = text.slice(0, start) + directivesMarkdown() + text.slice(end + tableEnd.length);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(updated, {...options, filepath: file});
+}
+
+/** The rows of the tables between the markers, cells trimmed (padding aside). */
+export function writtenRows(text: string): string[][] {
+  const start = text.indexOf(tableStart);
+  const end = text.indexOf(tableEnd);
   if (start < 0 || end < start) return [];
-  return contributing
+  return text
     .slice(start, end)
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line) && !/^\|\s*Directive\s*\|/.test(line))

@@ -16,7 +16,7 @@ export interface QuerySet {
 /** The query sets, shared sample first. */
 export function querySets(siteDir: string): QuerySet[] {
   return [
-    {label: 'shared sample', file: path.resolve(siteDir, '../shared/search/queries.json')},
+    {label: 'shared sample', file: path.join(siteDir, 'tests/search/shared-sample.json')},
     {label: 'our queries', file: path.join(siteDir, 'tests/search/queries.json')},
     {label: 'reviewers’ queries', file: path.join(siteDir, 'tests/search/reviewer-queries.json')},
   ];

@@ -1,6 +1,6 @@
 /**
  * Search finds what integrators type: each query of the shared sample
- * (../shared/search/queries.json, kept as it is) and of ours (tests/search/queries.json) is
+ * (tests/search/shared-sample.json, kept as it was handed to us) and of ours (tests/search/queries.json) is
  * typed into the navbar box, and one of the routes that answer it must be among the first five
  * results of the dropdown.
  */
@@ -11,7 +11,7 @@ import {test, expect, gotoHydrated} from './fixtures';
 
 type QuerySet = {queries: {q: string; routes: string[]}[]};
 
-const sharedFile = path.resolve(__dirname, '../../../shared/search/queries.json');
+const sharedFile = path.resolve(__dirname, '../search/shared-sample.json');
 const ownFile = path.resolve(__dirname, '../search/queries.json');
 
 const read = (file: string): QuerySet => JSON.parse(readFileSync(file, 'utf8')) as QuerySet;

@@ -3,7 +3,7 @@
  * of every docs page; the published contract, with values where the source writes placeholders
  * (`%{limits.…}`); the Content-Security-Policy, whose script
  * hashes must match the inline scripts the build emits; an anchor on every table row; and a
- * search index that answers every query of the query sets (tests/search, ../shared/search).
+ * search index that answers every query of the query sets (tests/search).
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

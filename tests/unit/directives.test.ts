@@ -1,29 +1,40 @@
 /**
  * The directive registry (plugins/vultus-contract/directives.ts) is the one list of directives:
- * CONTRIBUTING.md's table is written from it, every directive a page uses is in it, and a wrong
+ * DIRECTIVES.md's table is written from it, every directive a page uses is in it, and a wrong
  * name or attribute fails with the page and line.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import type {Root} from 'mdast';
 import {VFile} from 'vfile';
-import {directiveRows, writtenRows} from '../../scripts/lib/directivesTable';
+import {
+  directiveRows,
+  directivesFile,
+  withDirectivesTable,
+  writtenRows,
+} from '../../scripts/lib/directivesTable';
 import {directives} from '../../plugins/vultus-contract/directives';
 import remarkVultusContract from '../../plugins/vultus-contract/remark';
 import {chartKinds} from '../../plugins/vultus-contract/metrics/charts';
 import {siteDir} from './helpers/pages';
 
-test("CONTRIBUTING.md's directive table is the registry's (run `npm run directives` after a change)", () => {
-  const written = writtenRows(readFileSync(path.join(siteDir, 'CONTRIBUTING.md'), 'utf8'));
+test("DIRECTIVES.md's directive table is the registry's (run `npm run directives` after a change)", async () => {
+  const text = readFileSync(directivesFile, 'utf8');
+  const written = writtenRows(text);
   const expected = directiveRows().flatMap((group) => group.rows);
-  assert.ok(written.length > 0, 'CONTRIBUTING.md has no directive table between the markers');
+  assert.ok(written.length > 0, 'DIRECTIVES.md has no directive table between the markers');
   assert.deepEqual(written, expected);
+  // The whole file, the sources' headings included, is what `npm run directives` writes.
+  assert.equal(
+    await withDirectivesTable(text),
+    text,
+    'DIRECTIVES.md is out of date: run `npm run directives`',
+  );
 });
 
 test('each directive name is registered once per syntax, and each chart kind names its attributes', () => {

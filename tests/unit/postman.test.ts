@@ -64,3 +64,29 @@ test('a contract without a server fails the collection, naming the field', async
     /contract\/openapi\.yaml: #\/servers\/0\/url: missing/,
   );
 });
+
+test('the same contract gives the same collection: stable ids, and every query parameter with a choice of values has an example', async () => {
+  const contract = await loadContract(siteDir);
+  const withoutExample = [...contract.operations.values()].flatMap((entry) =>
+    (entry.operation.parameters ?? [])
+      .filter((parameter) => 'in' in parameter && parameter.in === 'query')
+      .filter((parameter) => {
+        const schema = (parameter.schema ?? {}) as {enum?: unknown[]; example?: unknown; default?: unknown};
+        const own = parameter as {example?: unknown; examples?: unknown};
+        return (
+          Array.isArray(schema.enum) &&
+          own.example === undefined &&
+          own.examples === undefined &&
+          schema.example === undefined &&
+          schema.default === undefined
+        );
+      })
+      .map((parameter) => `${entry.method.toUpperCase()} ${entry.path} ?${parameter.name}`),
+  );
+  // Without one, the converter picks a value of the enum at random on every build.
+  assert.deepEqual(withoutExample, [], 'query parameters with an enum and no example');
+  const published = await publishedContract(siteDir);
+  const [first, second] = [await postmanCollection(published), await postmanCollection(published)];
+  assert.deepEqual(second, first);
+  assert.match(String((first.info as {_postman_id?: string})._postman_id), /^[0-9a-f]{8}-[0-9a-f]{4}-8/);
+});

@@ -14,6 +14,7 @@ import {isMap, isScalar, isSeq, parse as parseYaml, parseDocument} from 'yaml';
 import path from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
 import {bundle, createConfig, lint, type NormalizedProblem} from '@redocly/openapi-core';
+import {noteRead} from '../reads';
 
 export const contractRelativePath = 'contract/openapi.yaml';
 
@@ -640,6 +641,7 @@ async function load(siteDir: string): Promise<Contract> {
 /** The contract, loaded once per change of the file. */
 export async function loadContract(siteDir: string): Promise<Contract> {
   const file = path.join(siteDir, contractRelativePath);
+  noteRead(file);
   let mtimeMs: number;
   try {
     mtimeMs = (await stat(file)).mtimeMs;

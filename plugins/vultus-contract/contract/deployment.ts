@@ -14,6 +14,7 @@ import {ContractError, deploymentOf, everyContainer, type Contract, type Operati
 import {DataError, loadData} from '../data/load';
 import {code, link, listed, table, text, type Cell} from '../mdast';
 import {operationLink} from './operation';
+import {noteRead} from '../reads';
 
 export type Container = {name: string; title: string; licenceFeature: string};
 
@@ -113,9 +114,11 @@ function share(rows: Placement[], runs: (row: Placement) => boolean): Cell {
 /** A docs page's title from its front matter (the route is its path under docs/). */
 function pageTitle(siteDir: string, route: string): string {
   for (const extension of ['.md', '.mdx']) {
+    const file = path.join(siteDir, 'docs', `${route}${extension}`);
+    noteRead(file);
     let source: string;
     try {
-      source = readFileSync(path.join(siteDir, 'docs', `${route}${extension}`), 'utf8');
+      source = readFileSync(file, 'utf8');
     } catch {
       continue;
     }

@@ -22,6 +22,7 @@ import type {List, ListItem, PhrasingContent, RootContent} from 'mdast';
 import {code, inlineMarkdown, link, list, listItem, paragraph, strong, text} from '../mdast';
 import type {RenderMode} from './operation';
 import type {ChoiceNode, ChoiceOption, FieldItem, FieldNode, TypePart} from './schemaTable';
+import {noteRead} from '../reads';
 
 /** Schema name → the URL of its definition. */
 export type TypeLinks = ReadonlyMap<string, string>;
@@ -40,6 +41,7 @@ let linksCache: {file: string; mtimeMs: number; links: TypeLinks} | undefined;
  */
 export function typeLinks(siteDir: string): TypeLinks {
   const file = path.join(siteDir, schemaPage.file);
+  noteRead(file);
   let mtimeMs: number;
   try {
     mtimeMs = statSync(file).mtimeMs;

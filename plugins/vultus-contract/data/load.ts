@@ -6,6 +6,7 @@
 import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
+import {noteRead} from '../reads';
 
 export class DataError extends Error {
   constructor(message: string) {
@@ -19,6 +20,7 @@ const cache = new Map<string, {mtimeMs: number; value: unknown}>();
 /** A YAML file under data/, parsed (relative path such as "metrics/face-match.yaml"). */
 export function loadData(siteDir: string, relative: string): unknown {
   const file = path.join(siteDir, 'data', relative);
+  noteRead(file);
   let mtimeMs: number;
   try {
     mtimeMs = statSync(file).mtimeMs;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {DataError, loadData} from '../data/load';
+import {noteRead} from '../reads';
 import type {MetricsFiles, MetricsName, VerificationFile, VerificationModel} from './types';
 
 /** One validator set per site (schemas carry an $id, which one Ajv instance holds once). */
@@ -29,6 +30,7 @@ const validated = new WeakSet<object>();
 
 function validatorFor(siteDir: string, name: MetricsName): ValidateFunction {
   const file = path.join(siteDir, 'data/metrics/schema', `${name}.schema.json`);
+  noteRead(file);
   let validate = validators.get(file);
   if (!validate) {
     let schema: unknown;

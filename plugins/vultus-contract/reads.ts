@@ -1,0 +1,57 @@
+/**
+ * Which files a docs page is rendered from, so that an edit to any of them renders the page again.
+ *
+ * A page's Markdown is compiled by Docusaurus's MDX loader, which knows the page's own file only.
+ * What the directives expand comes from other files: contract/openapi.yaml, data/, the partials of
+ * docs/_partials/, another page's front matter. Every function that reads one of them calls
+ * `noteRead` (on a cache hit too); remark.ts renders each page inside `recordReads`, and
+ * ./dependencies-loader.cjs, which runs after the MDX loader on every docs page, declares the
+ * files to the bundler (`addDependency`). So `docusaurus start` re-renders a page when one of its
+ * files changes, and a warm `docusaurus build` does not reuse a cached page whose files changed.
+ * A page whose render failed has no dependencies but its own file; `docusaurus start` watches
+ * every file any page read (`all`), so fixing the file that broke it renders it again.
+ *
+ * The same `PageReads` is handed to the remark plugin and to the plugin that adds the loader
+ * (docusaurus.config.ts makes one per site).
+ */
+import {AsyncLocalStorage} from 'node:async_hooks';
+
+const recording = new AsyncLocalStorage<Set<string>>();
+
+/** Notes that the page being rendered, if any, reads `file` (an absolute path). */
+export function noteRead(file: string): void {
+  recording.getStore()?.add(file);
+}
+
+/** The files each docs page was rendered from, by the page's absolute path. */
+export class PageReads {
+  private readonly byPage = new Map<string, readonly string[]>();
+
+  /** Renders a page, noting the files it reads, whether the render succeeds or fails. */
+  async record<T>(page: string, render: () => Promise<T>): Promise<T> {
+    const files = new Set<string>();
+    try {
+      return await recording.run(files, render);
+    } finally {
+      this.byPage.set(page, [...files].sort());
+    }
+  }
+
+  /** The files the page was last rendered from (none for a page rendered without a directive). */
+  of(page: string): readonly string[] {
+    return this.byPage.get(page) ?? [];
+  }
+
+  /**
+   * Nothing: Docusaurus writes the site configuration, the remark plugins' options included, into
+   * the client bundle; what the build recorded has no business there.
+   */
+  toJSON(): undefined {
+    return undefined;
+  }
+
+  /** Every file some page was rendered from, the pages whose render failed included. */
+  all(): Set<string> {
+    return new Set([...this.byPage.values()].flat());
+  }
+}
