@@ -11,19 +11,26 @@ import rehypeRowAnchors from './plugins/rehype-row-anchors';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
 import {ssrTemplate} from './plugins/paint-first';
 import {searchOptions} from './config/search';
+import {parseFrontMatter} from './config/frontMatter';
 import {currentModelVersion, readModelVersions} from './plugins/vultus-contract/contract/models';
+import {ContractError} from './plugins/vultus-contract/contract/contract';
 
 // This runs in Node.js: no browser APIs, no JSX.
 
-/** The face model the announcement bar names: the current one of the contract's x-model-versions. */
-const faceModel = currentModelVersion(readModelVersions(__dirname), 'face-match');
-
 /**
- * The id of the announcement bar, from the model it announces (`face-match-v4-2`): it stays the
- * same while that model is current, so a reader who closed the bar does not see it again, and a
- * new current model shows the bar again. A bar that announces something else needs an id of its own.
+ * The face model the announcement bar names: the current one of the contract's x-model-versions.
+ * None while the contract does not load: the vultus-contract plugin then fails the build with the
+ * contract's own error (file and line), which a failing site config would hide behind its own.
  */
-const announcementId = faceModel.replace(/\./g, '-');
+function currentFaceModel(): string | undefined {
+  try {
+    return currentModelVersion(readModelVersions(__dirname), 'face-match');
+  } catch (error) {
+    if (error instanceof ContractError) return undefined;
+    throw error;
+  }
+}
+const faceModel = currentFaceModel();
 
 /**
  * Pages show their last change, and the sitemap gives it as <lastmod>, from git. A copy of the site
@@ -71,6 +78,8 @@ const config: Config = {
   markdown: {
     // .md files are CommonMark (no JSX); .mdx files are MDX.
     format: 'detect',
+    // A docs page without a title or description, or with a field Docusaurus ignores, fails here.
+    parseFrontMatter,
     mermaid: true,
     hooks: {
       onBrokenMarkdownLinks: 'throw',
@@ -152,11 +161,17 @@ const config: Config = {
       // Follow the system preference until the reader picks a mode.
       respectPrefersColorScheme: true,
     },
-    announcementBar: {
-      id: announcementId,
-      content: `Model <code>${faceModel}</code> is now the default for face match and search. <a href="/revision-history">See what changed</a>.`,
-      isCloseable: true,
-    },
+    // Its id comes from the model it announces (`face-match-v4-2`): it stays the same while that
+    // model is current, so a reader who closed the bar does not see it again, and a new current
+    // model shows the bar again. A bar that announces something else needs an id of its own.
+    announcementBar:
+      faceModel === undefined
+        ? undefined
+        : {
+            id: faceModel.replace(/\./g, '-'),
+            content: `Model <code>${faceModel}</code> is now the default for face match and search. <a href="/revision-history">See what changed</a>.`,
+            isCloseable: true,
+          },
     docs: {
       sidebar: {hideable: true, autoCollapseCategories: true},
     },

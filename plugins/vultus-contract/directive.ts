@@ -7,7 +7,9 @@
 import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-directive';
 import type {RootContent} from 'mdast';
 import type {Contract} from './contract/contract';
-import type {RenderMode} from './contract/operation';
+
+/** What a directive renders for: `site` for the pages, `markdown` for the .md twins and llms-full.txt. */
+export type RenderMode = 'site' | 'markdown';
 
 export type DirectiveContext = {
   contract: Contract;

@@ -11,7 +11,7 @@ import {headerDirectives} from './contract/headers';
 import {idDirectives} from './contract/ids';
 import {limitDirectives} from './contract/limits';
 import {operationDirectives} from './contract/operation';
-import {schemaDirectives} from './contract/schemaTable';
+import {schemaDirectives} from './contract/fieldList';
 import {signatureDirectives} from './contract/signatures';
 import {chartDirectives} from './metrics/charts';
 import {photoIdFlowDirectives} from './metrics/photoIdFlows';

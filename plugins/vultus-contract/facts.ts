@@ -10,30 +10,16 @@
  * (`names`), which is what that test searches for.
  */
 import type {Directive} from './directive';
+import type {Fact} from './fact';
 import type {PhrasingContent} from 'mdast';
 import type {Contract} from './contract/contract';
+import {didYouMean} from './errors';
 import {ContractError, placeholderFormats} from './contract/contract';
 import {limitCodes} from './contract/limits';
 import {currentModelVersion} from './contract/models';
 import {metricFacts, metricsSources} from './metrics/facts';
 import {percent} from './metrics/figures';
 import {DataError, loadData} from './data/load';
-
-export interface Fact {
-  key: string;
-  /** The value as a page shows it. */
-  value: string;
-  /** The number behind the value, where it is one: what `as="MB"`, `as="minutes"` or `as="percent"` format. */
-  number?: number;
-  /** Where it lives, for messages: `data/onprem/services.yaml: version`. */
-  source: string;
-  /** How a page could type it: the value and its other spellings ("24 hours", "1 day"). */
-  forms: string[];
-  /** Words that name the fact; a typed form counts only near one of them. Empty: anywhere. */
-  names: string[];
-  /** A word that must also be near: `default` for a default, so a sample's chosen value is not one. */
-  requires?: string;
-}
 
 type Json = Record<string, unknown>;
 
@@ -415,7 +401,11 @@ export function collectFacts(contract: Contract, siteDir: string): Map<string, F
 
 function factOf(contract: Contract, siteDir: string, key: string): Fact {
   const fact = collectFacts(contract, siteDir).get(key);
-  if (!fact) throw new ContractError(`no fact "${key}" (facts live in plugins/vultus-contract/facts.ts)`);
+  if (!fact) {
+    throw new ContractError(
+      `no fact "${key}"${didYouMean(key, collectFacts(contract, siteDir).keys())} (facts live in plugins/vultus-contract/facts.ts)`,
+    );
+  }
   return fact;
 }
 

@@ -12,13 +12,16 @@
 import type {BlockContent, Code, InlineCode, Parent, Root} from 'mdast';
 import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-directive';
 import type {VFile} from 'vfile';
+import path from 'node:path';
 import {visit} from 'unist-util-visit';
 import {loadContract} from './contract/contract';
-import type {RenderMode} from './contract/operation';
-import {marker, type Directive, type ListedSchemas} from './directive';
-import {directiveFor} from './directives';
+import {marker, type Directive, type ListedSchemas, type RenderMode} from './directive';
+import {directiveFor, directives} from './directives';
+import {didYouMean, SourceError} from './errors';
+import {DefaultAdmonitionOptions} from '@docusaurus/mdx-loader/lib/remark/admonitions';
 import {substituteFacts} from './facts';
 import {expandIncludes} from './include';
+import {checkRawHtml} from './rawHtml';
 import type {PageReads} from './reads';
 
 export type Options = {
@@ -49,6 +52,37 @@ function attributesOf(directive: Directive, node: DirectiveNode): Record<string,
   return attributes;
 }
 
+/** Docusaurus's admonitions (`:::note` …), the container directives that are not ours. */
+const admonitions = new Set<string>(DefaultAdmonitionOptions.keywords);
+
+const syntaxOf = {leafDirective: 'leaf', textDirective: 'text', containerDirective: 'container'} as const;
+
+const namesOf = (syntax: Directive['syntax']): string[] => [
+  ...directives.filter((directive) => directive.syntax === syntax).map((directive) => directive.name),
+  ...(syntax === 'container' ? admonitions : []),
+];
+
+/**
+ * A directive node that is none of ours and was meant as one: every `::name`; a `:::name` that is
+ * no admonition; a `:name` with attributes or a label (`:fakt{key="…"}`), where a bare `:name` may
+ * be prose ("1:N").
+ */
+function isMisspeltDirective(node: {
+  type: string;
+  name?: string | null;
+  attributes?: unknown;
+  children?: unknown[];
+}): node is DirectiveNode {
+  if (node.type === 'leafDirective') return true;
+  if (node.type === 'containerDirective') return !admonitions.has(node.name ?? '');
+  if (node.type !== 'textDirective') return false;
+  return Object.keys(node.attributes ?? {}).length > 0 || (node.children?.length ?? 0) > 0;
+}
+
+/** An error that a writer's mistake raised (ours, or a renderer's plain `Error` about an attribute), not a defect of the code. */
+const isWritersMistake = (error: unknown): boolean =>
+  error instanceof SourceError || (error instanceof Error && error.constructor === Error);
+
 export default function remarkVultusContract(options: Options) {
   return async (tree: Root, file: VFile): Promise<void> => {
     const expand = () => expandDirectives(tree, file, options.siteDir, options.mode ?? 'site');
@@ -58,8 +92,9 @@ export default function remarkVultusContract(options: Options) {
 
 async function expandDirectives(tree: Root, file: VFile, siteDir: string, mode: RenderMode): Promise<void> {
   const where = (node: {position?: {start: {line: number}}}) =>
-    `${file.path}:${node.position?.start.line ?? '?'}`;
+    `${path.relative(siteDir, file.path)}:${node.position?.start.line ?? '?'}`;
   expandIncludes(tree, siteDir, where);
+  if (file.path.endsWith('.md')) checkRawHtml(tree, where);
   const found: Array<{node: DirectiveNode; directive: Directive; parent: Parent; index: number}> = [];
   const withFacts: Array<Code | InlineCode> = [];
   visit(tree, (node, index, parent) => {
@@ -67,10 +102,10 @@ async function expandDirectives(tree: Root, file: VFile, siteDir: string, mode: 
       withFacts.push(node);
     }
     const directive = directiveFor(node as {type: string; name?: string});
-    // `::name` is always meant as a directive; `:name` may be prose ("1:N") and `:::name` an admonition.
-    if (!directive && node.type === 'leafDirective') {
-      throw new Error(
-        `${where(node)}: unknown directive ::${node.name} (the directives are listed in DIRECTIVES.md)`,
+    if (!directive && isMisspeltDirective(node)) {
+      const syntax = syntaxOf[node.type];
+      throw new SourceError(
+        `${where(node)}: unknown directive ${marker[syntax]}${node.name}${didYouMean(node.name, namesOf(syntax), (name) => marker[syntax] + name)} (the directives are listed in DIRECTIVES.md)`,
       );
     }
     if (directive && parent && index !== undefined) {
@@ -84,8 +119,9 @@ async function expandDirectives(tree: Root, file: VFile, siteDir: string, mode: 
   }
   const context = {contract, siteDir: siteDir, mode, listed: new Map() as ListedSchemas};
   const failed = (node: DirectiveNode, directive: Directive, error: unknown): Error => {
-    const message = error instanceof Error ? error.message : String(error);
-    return new Error(`${where(node)}: ${marker[directive.syntax]}${node.name}: ${message}`);
+    const message = `${where(node)}: ${marker[directive.syntax]}${node.name}: ${error instanceof Error ? error.message : String(error)}`;
+    // A renderer's own defect (a TypeError, …) keeps its stack; a mistake in the page or its sources does not need one.
+    return isWritersMistake(error) ? new SourceError(message) : new Error(message, {cause: error});
   };
   // The schemas the page lists in sections of their own are known before anything renders.
   const withAttributes = found.map((entry) => {

@@ -46,16 +46,64 @@ test('a broken link fails the build and names the file', () => {
   }
 });
 
-test('a malformed front matter fails the build and names the file and the field', () => {
+test('a malformed, misspelt or incomplete front matter fails the build, naming the file, the line and the field', () => {
   const dir = siteCopy();
   try {
     const page = path.join(dir, 'docs/requests.md');
     const source = readFileSync(page, 'utf8');
-    writeFileSync(page, source.replace(/^---\n/, '---\nsidebar_position: second\n'));
+    const broken = source
+      .replace(/^---\n/, '---\nsidebar_position: second\n')
+      .replace(/^title: /m, 'titel: ')
+      .replace(/^description: .*\n/m, '');
+    assert.notEqual(broken, source, 'the faults were injected');
+    writeFileSync(page, broken);
     const {status, output} = build(dir);
     assert.notEqual(status, 0, 'the build must fail');
-    assert.match(output, /requests\.md/);
-    assert.match(output, /sidebar_position/);
+    assert.match(output, /docs\/requests\.md:2: front matter: sidebar_position: must be number/);
+    assert.match(output, /docs\/requests\.md:3: front matter: unknown field "titel" \(did you mean "title"\?\)/);
+    assert.match(output, /docs\/requests\.md:1: front matter: "description" is missing/);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('a contract that is not valid YAML fails the build naming the contract and the line, not the site config', () => {
+  const dir = siteCopy();
+  try {
+    edit(dir, 'contract/openapi.yaml', '      x-rate-limit-group: media\n', '      x-rate-limit-group: [media\n');
+    const {status, output} = build(dir);
+    assert.notEqual(status, 0, 'the build must fail');
+    const line = readFileSync(path.join(dir, 'contract/openapi.yaml'), 'utf8').split('\n').findIndex((row) => row.includes('[media')) + 1;
+    assert.match(output, new RegExp(`contract/openapi\\.yaml:(${line}|${line + 1}): not valid YAML: `));
+    assert.doesNotMatch(output, /docusaurus\.config\.ts/);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('a misspelt directive or fact, JSX or an unclosed element in a .md page, and a data value its schema rejects fail the build with file, line and a suggestion, and no stack trace', () => {
+  const dir = siteCopy();
+  try {
+    edit(dir, 'docs/auth.md', ':fact{key="limits.allowed_origins_max"}', ':fakt{key="limits.allowed_origins_max"}');
+    edit(dir, 'docs/requests.md', '::operation{id="getMedia"}', '::operatoin{id="getMedia"}');
+    edit(dir, 'docs/common-parameters.md', ':fact{key="limits.metadata.max_keys"}', ':fact{key="limits.metadata.max_key"}');
+    edit(dir, 'docs/compatibility-matrix.md', '## Supported browsers\n', '## Supported browsers\n\n<Tabs>\n\nChrome.\n\n</Tabs>\n');
+    edit(dir, 'docs/decline-reasons.md', '\n## ', '\n<div class="note">\n\nAn unclosed note.\n\n## ');
+    edit(dir, 'data/aml/screening.yaml', '    kind: sanctions\n', '    kind: sanctionz\n');
+    const line = (file: string, text: string): number =>
+      readFileSync(path.join(dir, file), 'utf8').split('\n').findIndex((row) => row.includes(text)) + 1;
+    const {status, output} = build(dir);
+    assert.notEqual(status, 0, 'the build must fail');
+    const expected = [
+      `docs/auth.md:${line('docs/auth.md', ':fakt{')}: unknown directive :fakt (did you mean :fact?)`,
+      `docs/requests.md:${line('docs/requests.md', '::operatoin')}: unknown directive ::operatoin (did you mean ::operation?)`,
+      `docs/common-parameters.md:${line('docs/common-parameters.md', 'max_key"}')}: :fact: no fact "limits.metadata.max_key" (did you mean "limits.metadata.max_keys"?)`,
+      `docs/compatibility-matrix.md:${line('docs/compatibility-matrix.md', '<Tabs>')}: <Tabs> is a React component`,
+      `docs/decline-reasons.md:${line('docs/decline-reasons.md', '<div class="note">')}: <div> is never closed`,
+      `data/aml/screening.yaml:${line('data/aml/screening.yaml', 'kind: sanctionz')}: /lists/0/kind: must be equal to one of the allowed values`,
+    ];
+    for (const message of expected) assert.ok(output.includes(message), `the output says: ${message}\n${output.slice(0, 3000)}`);
+    assert.doesNotMatch(output, /\n\s+at .*plugins\/vultus-contract/, 'no stack trace into the plugin');
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

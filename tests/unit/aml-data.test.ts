@@ -19,7 +19,6 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
 import {parse} from 'yaml';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
@@ -83,19 +82,6 @@ function refreshMinutes(refresh: string): number {
 async function contractDocument() {
   return (await loadContract(siteDir)).document;
 }
-
-test('data/aml/screening.yaml validates against its JSON Schema', () => {
-  const schema: unknown = JSON.parse(
-    readFileSync(path.join(siteDir, 'data/aml/screening.schema.json'), 'utf8'),
-  );
-  const validate = new Ajv2020({allErrors: true, strict: true}).compile(schema as object);
-  const valid = validate(raw);
-  assert.deepEqual(
-    (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`),
-    [],
-  );
-  assert.ok(valid);
-});
 
 test('the lists cover every list class of the contract, at least daily, and name every source the examples show', async () => {
   const doc = await contractDocument();

@@ -20,8 +20,13 @@ import {
   sentWith,
   sharedHeaders,
 } from '../../plugins/vultus-contract/contract/headers';
-import {fieldTree, flattenFields, schemaDirectives} from '../../plugins/vultus-contract/contract/schemaTable';
-import {fieldList, schemaAnchor, typeLinks} from '../../plugins/vultus-contract/contract/fieldList';
+import {fieldTree, flattenFields} from '../../plugins/vultus-contract/contract/schemaTable';
+import {
+  fieldList,
+  schemaAnchor,
+  schemaDirectives,
+  typeLinks,
+} from '../../plugins/vultus-contract/contract/fieldList';
 import {stringifyMarkdown} from '../../plugins/vultus-contract/markdown';
 import rehypeRowAnchors from '../../plugins/rehype-row-anchors';
 import {extractEntries} from '../../plugins/search/extract';

@@ -24,7 +24,8 @@ import {
   placeholderValues,
   publishedContract,
 } from '../../plugins/vultus-contract/contract/contract';
-import {collectFacts, type Fact} from '../../plugins/vultus-contract/facts';
+import type {Fact} from '../../plugins/vultus-contract/fact';
+import {collectFacts} from '../../plugins/vultus-contract/facts';
 import {findTypedCopies} from './helpers/typed-facts';
 import {siteDir} from './helpers/pages';
 import {contractLoadError} from './helpers/contract-copy';
@@ -245,7 +246,7 @@ async function loadError(edit: (source: string) => string): Promise<string> {
   return contractLoadError(edited);
 }
 
-test('an unknown placeholder key or format fails loading, naming the string’s JSON pointer', async () => {
+test('an unknown placeholder key or format fails loading, naming the string’s line and JSON pointer', async () => {
   const unknownKey = await loadError((text) =>
     text.replace(
       'The default threshold is %{default.FaceMatchConfig.threshold};',
@@ -254,7 +255,7 @@ test('an unknown placeholder key or format fails loading, naming the string’s 
   );
   assert.match(
     unknownKey,
-    /^contract\/openapi\.yaml: #\/paths\/~1face~1match\/post\/description: %\{limits\.nope\}: no such fact/,
+    /^contract\/openapi\.yaml:\d+: #\/paths\/~1face~1match\/post\/description: %\{limits\.nope\}: no such fact/,
   );
   const unknownFormat = await loadError((text) =>
     text.replace(
@@ -264,7 +265,7 @@ test('an unknown placeholder key or format fails loading, naming the string’s 
   );
   assert.match(
     unknownFormat,
-    /^contract\/openapi\.yaml: #\/paths\/~1collections\/post\/description: %\{limits\.collection_max_faces\|GB\}: unknown format "GB"/,
+    /^contract\/openapi\.yaml:\d+: #\/paths\/~1collections\/post\/description: %\{limits\.collection_max_faces\|GB\}: unknown format "GB"/,
   );
 
   // The same checks without a file: every key kind, formats and misspellings.

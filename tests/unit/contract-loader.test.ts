@@ -17,23 +17,27 @@ test('the real contract loads, with every operation', async () => {
 
 test('a YAML syntax error names the file and the line', async () => {
   const message = await loadError('openapi: 3.1.0\ninfo: {title: x\n');
-  assert.match(message, /contract\/openapi\.yaml/);
-  assert.match(message, /\(\d+:\d+\)/);
+  assert.match(message, /^contract\/openapi\.yaml:\d+: not valid YAML: .*\(column \d+\)$/);
 });
 
-test('a reference to a missing schema names the file, the JSON pointer and the reference', async () => {
-  const message = await loadError(
-    real.replace("$ref: '#/components/schemas/Result'", "$ref: '#/components/schemas/Outcome'"),
-  );
+test('a reference to a missing schema names the file, the line, the JSON pointer and the reference', async () => {
+  const broken = real.replace("$ref: '#/components/schemas/Result'", "$ref: '#/components/schemas/Outcome'");
+  const line =
+    broken.split('\n').findIndex((row) => row.includes("$ref: '#/components/schemas/Outcome'")) + 1;
+  const message = await loadError(broken);
   assert.match(
     message,
-    /contract\/openapi\.yaml: #\/components\/schemas\/[\w/]+: Can't resolve \$ref \(\$ref "#\/components\/schemas\/Outcome"\)/,
+    new RegExp(
+      `contract/openapi\\.yaml:${line}: #/components/schemas/[\\w/]+: Can't resolve \\$ref \\(\\$ref "#/components/schemas/Outcome"\\)`,
+    ),
   );
 });
 
-test('a structural error names the field', async () => {
-  const message = await loadError(real.replace(/^openapi: 3\.1\.0$/m, 'openapi: 3.1.0\nnot_a_field: true'));
-  assert.match(message, /contract\/openapi\.yaml: #\/not_a_field/);
+test('a structural error names the field and its line', async () => {
+  const broken = real.replace(/^openapi: 3\.1\.0$/m, 'openapi: 3.1.0\nnot_a_field: true');
+  const line = broken.split('\n').indexOf('not_a_field: true') + 1;
+  const message = await loadError(broken);
+  assert.match(message, new RegExp(`contract/openapi\\.yaml:${line}: #/not_a_field`));
 });
 
 test('a missing catalogue names the extension', async () => {

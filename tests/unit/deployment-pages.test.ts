@@ -137,6 +137,6 @@ test('the matrix renders each operation where x-deployment puts it, and fails on
   const operations = new Map(contract.operations).set('matchFaces', broken);
   assert.throws(
     () => renderDeploymentMatrix({...contract, operations}, siteDir, {}),
-    /#\/paths\/\/face\/match\/post\/x-deployment\/on-premise: "face-matcher" is not a container/,
+    /#\/paths\/~1face~1match\/post\/x-deployment\/on-premise: "face-matcher" is not a container/,
   );
 });

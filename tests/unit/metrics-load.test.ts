@@ -45,7 +45,7 @@ test('a metrics file that breaks its schema fails naming the file and the field'
     (dir) =>
       assert.throws(
         () => loadMetrics(dir, 'face-match'),
-        /data\/metrics\/face-match\.yaml: \/default_threshold: must be number/,
+        /data\/metrics\/face-match\.yaml:\d+: \/default_threshold: must be number/,
       ),
   );
 });

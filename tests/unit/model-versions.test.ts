@@ -266,7 +266,7 @@ test('the loader takes the four statuses, and names a row with another status or
   const sunsetted = await loadError(before + after.replace(retiredRow, '$1sunsetted$2null'));
   assert.match(
     sunsetted,
-    /contract\/openapi\.yaml: #\/x-model-versions\/\d+\/status: "sunsetted" is not one of current, supported, deprecated, retired/,
+    /contract\/openapi\.yaml:\d+: #\/x-model-versions\/\d+\/status: "sunsetted" is not one of current, supported, deprecated, retired/,
   );
   const undated = await loadError(before + after.replace(retiredRow, '$1retired$2null'));
   assert.match(undated, /#\/x-model-versions\/\d+\/sunset: a retired version needs its sunset date/);

@@ -15,8 +15,6 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {renderedDocs, siteDir} from './helpers/pages';
 
@@ -74,13 +72,6 @@ function assertRate(rate: number, numerator: number, denominator: number, label:
     `${label}: ${rate} is not ${numerator}/${denominator}`,
   );
 }
-
-test('coverage.yaml validates against its JSON Schema', () => {
-  const ajv = new Ajv2020({allErrors: true, strict: true});
-  addFormats(ajv);
-  const validate = ajv.compile(load('data/ocr/coverage.schema.json') as Json);
-  assert.ok(validate(coverage), JSON.stringify(validate.errors, null, 2));
-});
 
 test('coverage.yaml agrees with the contract: fields, document types, countries and model', () => {
   assert.deepEqual(responseFields, confidenceKeys, 'the contract: DocumentFields and field_confidence keys');

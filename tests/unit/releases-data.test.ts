@@ -21,7 +21,6 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
 import {parse} from 'yaml';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
@@ -53,16 +52,8 @@ const newest = (item: Product) =>
   [...item.releases].sort((a, b) => compareVersionsDesc(a.version, b.version))[0];
 const today = new Date().toISOString().slice(0, 10);
 
-test('data/releases.yaml validates against its JSON Schema', () => {
-  const schema: unknown = JSON.parse(readFileSync(path.join(siteDir, 'data/releases.schema.json'), 'utf8'));
-  const validate = new Ajv2020({allErrors: true, strict: true}).compile(schema as object);
-  const valid = validate(raw);
-  assert.deepEqual(
-    (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`),
-    [],
-  );
-  assert.ok(valid);
-  assert.ok(support, 'the Web SDK has a support policy');
+test('the Web SDK has a support policy', () => {
+  assert.ok(support, 'data/releases.yaml: support');
 });
 
 test('the newest Web SDK release is the version of both SDK data files', () => {

@@ -15,6 +15,8 @@ import path from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
 import {bundle, createConfig, lint, type NormalizedProblem} from '@redocly/openapi-core';
 import {noteRead} from '../reads';
+import {SourceError} from '../errors';
+import {pointerPath, yamlLine} from '../yamlLines';
 
 export const contractRelativePath = 'contract/openapi.yaml';
 
@@ -215,14 +217,8 @@ export type Contract = {
   operations: Map<string, OperationEntry>;
 };
 
-export class ContractError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ContractError';
-    // The message says what and where; a stack trace of our loader would only hide it.
-    this.stack = `${this.name}: ${message}`;
-  }
-}
+/** A mistake in the contract: the message says what and where, without our loader's stack trace. */
+export class ContractError extends SourceError {}
 
 /** The value at a JSON pointer (`#/a/b~1c`) of a parsed document, if any. */
 function valueAt(document: unknown, pointer: string): unknown {
@@ -234,13 +230,20 @@ function valueAt(document: unknown, pointer: string): unknown {
     .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
 }
 
-function describeProblem(problem: NormalizedProblem, siteDir: string, parsed: unknown): string {
+/** A problem Redocly found, as `contract/openapi.yaml:412: #/paths/…: message`: the file, the line and the pointer. */
+function describeProblem(
+  problem: NormalizedProblem,
+  siteDir: string,
+  source: string,
+  parsed: unknown,
+): string {
   const where = problem.location[0];
   const file = where ? path.relative(siteDir, where.source.absoluteRef) : contractRelativePath;
   const pointer = where?.pointer ?? '#/';
   const node = valueAt(parsed, pointer) as {$ref?: unknown} | undefined;
   const ref = typeof node?.$ref === 'string' ? ` ($ref "${node.$ref}")` : '';
-  return `${file}: ${pointer}: ${problem.message}${ref}`;
+  const line = yamlLine(source, pointerPath(pointer.replace(/^#/, '')));
+  return `${file}${line ? `:${line}` : ''}: ${pointer}: ${problem.message}${ref}`;
 }
 
 function collectOperations(document: OpenApiDocument, raw: OpenApiDocument): Map<string, OperationEntry> {
@@ -257,7 +260,7 @@ function collectOperations(document: OpenApiDocument, raw: OpenApiDocument): Map
         if (!operation || !rawOperation) continue;
         if (operations.has(operation.operationId)) {
           throw new ContractError(
-            `${contractRelativePath}: #/${webhook ? 'webhooks' : 'paths'}/${itemPath}/${method}: operationId "${operation.operationId}" is used twice`,
+            `${contractRelativePath}: #/${webhook ? 'webhooks' : 'paths'}/${pointerPart(itemPath)}/${method}: operationId "${operation.operationId}" is used twice`,
           );
         }
         operations.set(operation.operationId, {method, path: itemPath, webhook, operation, rawOperation});
@@ -273,7 +276,7 @@ function collectOperations(document: OpenApiDocument, raw: OpenApiDocument): Map
 function requireDeployments(operations: Map<string, OperationEntry>): void {
   for (const entry of operations.values()) {
     if (entry.webhook) continue;
-    const where = `${contractRelativePath}: #/paths/${entry.path}/${entry.method}/x-deployment`;
+    const where = `${contractRelativePath}: #/paths/${pointerPart(entry.path)}/${entry.method}/x-deployment`;
     const deployment = entry.operation['x-deployment'] as Record<string, unknown> | undefined;
     if (!deployment || typeof deployment !== 'object') {
       throw new ContractError(`${where}: missing (cloud: true|false, on-premise: a container name or false)`);
@@ -434,7 +437,8 @@ export const defaultText = (value: number): string =>
       : String(value);
 
 /** A JSON pointer segment: `/face/match` → `~1face~1match`. */
-const pointerPart = (key: string | number): string => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+export const pointerPart = (key: string | number): string =>
+  String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** What a placeholder can name, by key; numbers are formatted where they are used. */
 export type PlaceholderValues = Map<string, number | string>;
@@ -600,25 +604,27 @@ async function load(siteDir: string): Promise<Contract> {
   try {
     linted = await lint({ref: file, config});
   } catch (error) {
-    // YAML syntax errors surface here, with the line and column in the message.
-    const message = (error instanceof Error ? error.message : String(error)).replace(
-      file,
-      contractRelativePath,
-    );
-    throw new ContractError(`${contractRelativePath}: not valid YAML: ${message}`);
+    // YAML syntax errors surface here, as `deficient indentation in "<file>" (148:7)`.
+    const message = error instanceof Error ? error.message : String(error);
+    const at = /\s*in "[^"]*" \((\d+):(\d+)\)$/.exec(message);
+    const what = at
+      ? `${message.slice(0, at.index)} (column ${at[2]})`
+      : message.replace(file, contractRelativePath);
+    throw new ContractError(`${contractRelativePath}${at ? `:${at[1]}` : ''}: not valid YAML: ${what}`);
   }
   const problems = linted.filter((problem) => problem.severity === 'error');
   if (problems.length > 0) {
+    const source = await readFile(file, 'utf8');
     let parsed: unknown;
     try {
-      parsed = parseYaml(await readFile(file, 'utf8'));
+      parsed = parseYaml(source);
     } catch {
       parsed = undefined;
     }
     throw new ContractError(
       `The API contract is invalid:\n${problems
         .slice(0, 20)
-        .map((problem) => `  ${describeProblem(problem, siteDir, parsed)}`)
+        .map((problem) => `  ${describeProblem(problem, siteDir, source, parsed)}`)
         .join('\n')}`,
     );
   }
@@ -627,15 +633,33 @@ async function load(siteDir: string): Promise<Contract> {
   const document = result.bundle.parsed as OpenApiDocument;
   // Placeholders first in the document as written, whose pointers are the file's own; its
   // values were read before any string changed.
-  const values = placeholderValues(raw);
-  expandContractStrings(raw, values);
-  expandContractStrings(document, values);
-  requireCatalogue(document, 'x-decline-reasons');
-  requireCatalogue(document, 'x-error-codes');
-  requireModelVersions(document);
-  const operations = collectOperations(document, raw);
-  requireDeployments(operations);
-  return {file, document, raw, operations};
+  try {
+    const values = placeholderValues(raw);
+    expandContractStrings(raw, values);
+    expandContractStrings(document, values);
+    requireCatalogue(document, 'x-decline-reasons');
+    requireCatalogue(document, 'x-error-codes');
+    requireModelVersions(document);
+    const operations = collectOperations(document, raw);
+    requireDeployments(operations);
+    return {file, document, raw, operations};
+  } catch (error) {
+    throw withLine(error, await readFile(file, 'utf8'));
+  }
+}
+
+/**
+ * A check's `contract/openapi.yaml: #/paths/…: why` with the line of that pointer in the file:
+ * `contract/openapi.yaml:412: #/paths/…: why`. Any other error as it is.
+ */
+function withLine(error: unknown, source: string): unknown {
+  const prefix = `${contractRelativePath}: #`;
+  if (!(error instanceof ContractError) || !error.message.startsWith(prefix)) return error;
+  const pointer = /^#(\/[^:\s]*)?/.exec(error.message.slice(prefix.length - 1))?.[0] ?? '#';
+  const line = yamlLine(source, pointerPath(pointer.slice(1)));
+  return line
+    ? new ContractError(`${contractRelativePath}:${line}: ${error.message.slice(prefix.length - 1)}`)
+    : error;
 }
 
 /** The contract, loaded once per change of the file. */

@@ -10,7 +10,14 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {RootContent} from 'mdast';
 import {parse as parseYaml} from 'yaml';
-import {ContractError, deploymentOf, everyContainer, type Contract, type OperationEntry} from './contract';
+import {
+  ContractError,
+  deploymentOf,
+  everyContainer,
+  pointerPart,
+  type Contract,
+  type OperationEntry,
+} from './contract';
 import {DataError, loadData} from '../data/load';
 import {code, link, listed, table, text, type Cell} from '../mdast';
 import {operationLink} from './operation';
@@ -62,7 +69,7 @@ export function placements(contract: Contract, siteDir: string): Placement[] {
         const found = containers.get(onPremise);
         if (!found) {
           throw new ContractError(
-            `contract/openapi.yaml: #/paths/${entry.path}/${entry.method}/x-deployment/on-premise: "${onPremise}" is not a container of data/onprem/services.yaml (${[...containers.keys()].join(', ')})`,
+            `contract/openapi.yaml: #/paths/${pointerPart(entry.path)}/${entry.method}/x-deployment/on-premise: "${onPremise}" is not a container of data/onprem/services.yaml (${[...containers.keys()].join(', ')})`,
           );
         }
         container = found;

@@ -15,13 +15,17 @@
  *
  * A type that names a component schema links to its definition on /parameters/responses when that
  * page renders it with `::schema` (`#schema-declinereason`, the anchor `::schema` gives it).
+ * `::schema{name="…"}` is defined here too: the field list of one component schema.
  */
 import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {List, ListItem, PhrasingContent, RootContent} from 'mdast';
+import type {Directive, RenderMode} from '../directive';
+import {required} from '../directive';
 import {code, inlineMarkdown, link, list, listItem, paragraph, strong, text} from '../mdast';
-import type {RenderMode} from './operation';
+import {ContractError, contractRelativePath} from './contract';
 import type {ChoiceNode, ChoiceOption, FieldItem, FieldNode, TypePart} from './schemaTable';
+import {fieldTree, listedElsewhere} from './schemaTable';
 import {noteRead} from '../reads';
 
 /** Schema name → the URL of its definition. */
@@ -261,3 +265,31 @@ export function fieldList(items: FieldItem[], options: FieldListOptions): RootCo
   out.push(siteItems(items, 1, options));
   return out;
 }
+
+export const schemaDirectives: Directive[] = [
+  {
+    name: 'schema',
+    syntax: 'leaf',
+    attributes: ['name'],
+    summary:
+      'the field list of one component schema (`name="Result"`), the section other lists on the page link to',
+    lists: (attributes) => {
+      const name = required(attributes, 'name');
+      return {schema: name, anchor: schemaAnchor(name), title: name};
+    },
+    render: (attributes, {contract, mode, siteDir, listed}) => {
+      const name = required(attributes, 'name');
+      const schema = contract.document.components.schemas[name];
+      if (!schema)
+        throw new ContractError(`${contractRelativePath}: #/components/schemas/${name}: no such schema`);
+      const ref = {$ref: `#/components/schemas/${name}`};
+      return fieldList(fieldTree(contract, ref, '', new Set(), listedElsewhere(listed, name)), {
+        mode,
+        links: typeLinks(siteDir),
+        badges: true,
+        anchor: schemaAnchor(name),
+        schemaName: name,
+      });
+    },
+  },
+];

@@ -24,10 +24,18 @@ export function currentModelVersion(rows: readonly ModelVersion[], family: strin
  * contract loads (the site configuration). The loader checks its shape when the build starts.
  */
 export function readModelVersions(siteDir: string): ModelVersion[] {
-  const document = parse(readFileSync(path.join(siteDir, contractRelativePath), 'utf8')) as Record<
-    string,
-    unknown
-  > | null;
+  let document: Record<string, unknown> | null;
+  try {
+    document = parse(readFileSync(path.join(siteDir, contractRelativePath), 'utf8')) as Record<
+      string,
+      unknown
+    > | null;
+  } catch (error) {
+    // The `yaml` package's message gives the line and column.
+    throw new ContractError(
+      `${contractRelativePath}: not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   const rows = document?.['x-model-versions'];
   if (!Array.isArray(rows)) {
     throw new ContractError(`${contractRelativePath}: #/x-model-versions: expected a list`);

@@ -3,7 +3,7 @@
  * request body fields, request samples in three languages, response fields and
  * example, and the error responses it can return.
  */
-import type {Directive, ListedSchemas} from '../directive';
+import type {Directive, ListedSchemas, RenderMode} from '../directive';
 import {required} from '../directive';
 import {dirname, resolve as resolvePath} from 'node:path';
 import type {BlockContent, Code, Link, RootContent} from 'mdast';
@@ -27,8 +27,6 @@ import {sampleGroupId, sampleLanguages, samplesFor, type SampleRequest} from './
 import {fieldList, typeLinks, type TypeLinks} from './fieldList';
 import {fieldTree, listedElsewhere, parameterField, resolve} from './schemaTable';
 import {sharedHeaderAt, sharedHeaderLine} from './headers';
-
-export type RenderMode = 'site' | 'markdown';
 
 const authLabels: Record<string, string> = {
   secretKey: 'Secret key (`Authorization: Bearer sk_…`)',

@@ -1,9 +1,8 @@
 /**
  * The fields of JSON Schemas of the contract as a tree (`fieldTree`), every level deep, for the
- * field lists of the API reference (./fieldList.ts), and the `::schema` directive.
+ * field lists of the API reference and the `::schema` directive (./fieldList.ts).
  */
-import type {Directive, ListedSchemas} from '../directive';
-import {required} from '../directive';
+import type {ListedSchemas} from '../directive';
 import {
   ContractError,
   contractRelativePath,
@@ -11,7 +10,6 @@ import {
   type JsonSchema,
   type Parameter,
 } from './contract';
-import {fieldList, schemaAnchor, typeLinks} from './fieldList';
 
 /**
  * Follows a local `$ref` of the contract as written, keeping the name of the component it
@@ -327,31 +325,3 @@ export function flattenFields(items: FieldItem[]): FieldNode[] {
       : item.options.flatMap((option) => flattenFields(option.children)),
   );
 }
-
-export const schemaDirectives: Directive[] = [
-  {
-    name: 'schema',
-    syntax: 'leaf',
-    attributes: ['name'],
-    summary:
-      'the field list of one component schema (`name="Result"`), the section other lists on the page link to',
-    lists: (attributes) => {
-      const name = required(attributes, 'name');
-      return {schema: name, anchor: schemaAnchor(name), title: name};
-    },
-    render: (attributes, {contract, mode, siteDir, listed}) => {
-      const name = required(attributes, 'name');
-      const schema = contract.document.components.schemas[name];
-      if (!schema)
-        throw new ContractError(`${contractRelativePath}: #/components/schemas/${name}: no such schema`);
-      const ref = {$ref: `#/components/schemas/${name}`};
-      return fieldList(fieldTree(contract, ref, '', new Set(), listedElsewhere(listed, name)), {
-        mode,
-        links: typeLinks(siteDir),
-        badges: true,
-        anchor: schemaAnchor(name),
-        schemaName: name,
-      });
-    },
-  },
-];

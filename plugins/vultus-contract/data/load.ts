@@ -1,26 +1,76 @@
 /**
- * The data files under data/: a YAML file parsed with the `yaml` package and cached per change,
- * and a dotted path into it. Every data directive reads its file through here, so a missing file
- * or path fails the build naming the file.
+ * The data files under data/: a YAML file parsed with the `yaml` package, validated against the
+ * JSON Schema beside it (`data/onprem/config.yaml` by `data/onprem/config.schema.json`, JSON Schema
+ * 2020-12, Ajv in strict mode) and cached per change; and a dotted path into it. Every directive
+ * and fact reads its file through here, so a missing file, a YAML error or a value the schema
+ * rejects fails the build naming the file, the line and the field:
+ * `data/metrics/age.yaml:14: /bands/0/mae: must be number`.
  */
-import {readFileSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
+import {SourceError, didYouMean} from '../errors';
 import {noteRead} from '../reads';
+import {pointerPath, yamlLine} from '../yamlLines';
 
-export class DataError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DataError';
-  }
-}
+export class DataError extends SourceError {}
 
 const cache = new Map<string, {mtimeMs: number; value: unknown}>();
 
-/** A YAML file under data/, parsed (relative path such as "metrics/face-match.yaml"). */
+/** One Ajv for every schema (each carries an $id, which one instance holds once), validators by schema file and change. */
+const ajv = addFormats(new Ajv2020({allErrors: true, strict: true, verbose: true}));
+const validators = new Map<string, {mtimeMs: number | undefined; validate: ValidateFunction}>();
+
+/** The schema of a data file: `<name>.schema.json` beside `<name>.yaml`. */
+export const schemaFileOf = (dataFile: string): string => dataFile.replace(/\.ya?ml$/, '.schema.json');
+
+const mtimeOf = (file: string): number | undefined => (existsSync(file) ? statSync(file).mtimeMs : undefined);
+
+function validatorFor(schemaFile: string, relative: string): ValidateFunction {
+  const mtimeMs = mtimeOf(schemaFile);
+  const cached = validators.get(schemaFile);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.validate;
+  let schema: {$id?: string};
+  try {
+    schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as {$id?: string};
+    if (schema.$id) ajv.removeSchema(schema.$id);
+    const validate = ajv.compile(schema);
+    validators.set(schemaFile, {mtimeMs, validate});
+    return validate;
+  } catch (error) {
+    throw new DataError(`${schemaOf(relative)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const schemaOf = (relative: string): string => `data/${schemaFileOf(relative)}`;
+
+/** One Ajv error as the writer reads it: the file and line, the field, what is wrong. */
+function describe(error: ErrorObject, relative: string, source: string): string {
+  const extra =
+    error.keyword === 'additionalProperties'
+      ? String((error.params as {additionalProperty: string}).additionalProperty)
+      : undefined;
+  const line = yamlLine(source, pointerPath(error.instancePath), extra);
+  const where = `data/${relative}${line ? `:${line}` : ''}`;
+  if (extra !== undefined) {
+    const known = Object.keys((error.parentSchema as {properties?: object} | undefined)?.properties ?? {});
+    return `${where}: ${error.instancePath || '/'}: unknown field "${extra}"${didYouMean(extra, known)}`;
+  }
+  const allowed =
+    error.keyword === 'enum'
+      ? ` (one of ${(error.params as {allowedValues: unknown[]}).allowedValues.join(', ')})`
+      : '';
+  return `${where}: ${error.instancePath || '/'}: ${error.message ?? 'invalid'}${allowed}`;
+}
+
+/** A YAML file under data/, parsed and validated (relative path such as "metrics/face-match.yaml"). */
 export function loadData(siteDir: string, relative: string): unknown {
   const file = path.join(siteDir, 'data', relative);
+  const schemaFile = schemaFileOf(file);
   noteRead(file);
+  noteRead(schemaFile);
   let mtimeMs: number;
   try {
     mtimeMs = statSync(file).mtimeMs;
@@ -28,12 +78,27 @@ export function loadData(siteDir: string, relative: string): unknown {
     throw new DataError(`data/${relative}: file not found`);
   }
   const cached = cache.get(file);
-  if (cached && cached.mtimeMs === mtimeMs) return cached.value;
+  if (cached && cached.mtimeMs === mtimeMs && validators.get(schemaFile)?.mtimeMs === mtimeOf(schemaFile)) {
+    return cached.value;
+  }
+  const source = readFileSync(file, 'utf8');
   let value: unknown;
   try {
-    value = parse(readFileSync(file, 'utf8'));
+    value = parse(source);
   } catch (error) {
     throw new DataError(`data/${relative}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!existsSync(schemaFile)) {
+    throw new DataError(`data/${relative}: no schema; every data file is validated by ${schemaOf(relative)}`);
+  }
+  const validate = validatorFor(schemaFile, relative);
+  if (!validate(value)) {
+    // `if`/`then` only says that a branch failed; the branch's own error says what and where.
+    const errors = (validate.errors ?? [])
+      .filter((error) => error.keyword !== 'if')
+      .slice(0, 5)
+      .map((error) => describe(error, relative, source));
+    throw new DataError(errors.join('\n'));
   }
   cache.set(file, {mtimeMs, value});
   return value;

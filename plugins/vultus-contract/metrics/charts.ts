@@ -10,12 +10,11 @@
  *   ::chart{kind="apcer" mode="deepfake"}                  APCER per attack species
  *   ::chart{kind="mae-age"}                                age estimation MAE by age band
  */
-import type {Directive} from '../directive';
+import type {Directive, RenderMode} from '../directive';
 import type {RootContent} from 'mdast';
 import type {Element} from 'hast';
 import {DataError} from '../data/load';
 import {inlineMarkdown, paragraph, strong, table, text, type Cell} from '../mdast';
-import type {RenderMode} from '../contract/operation';
 import {countText, figureText, isCounted, percent, rateOf} from './figures';
 import {currentModel, loadMetrics, modelsCurrentFirst} from './load';
 import {barChart, lineChart, type Bar, type Series} from './svg';

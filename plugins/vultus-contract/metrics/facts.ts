@@ -16,7 +16,7 @@
  * errors, median capture times and the sizes of samples. Lists without an identifying field
  * (DET points, sweeps, recommended thresholds, which the pages render as tables) give none.
  */
-import type {Fact} from '../facts';
+import type {Fact} from '../fact';
 import {percent} from './figures';
 import {loadMetrics} from './load';
 import type {MetricsName} from './types';

@@ -1,5 +1,5 @@
 /**
- * The shape of each file under data/metrics/, as its JSON Schema (data/metrics/schema/) defines
+ * The shape of each file under data/metrics/, as its JSON Schema (data/metrics/<name>.schema.json) defines
  * it. The renderers and the tests read the files through `loadMetrics` (./load.ts), which
  * validates a file against its schema before it hands it over with one of these types, so neither
  * casts what it reads. A field the schema adds is added here too.

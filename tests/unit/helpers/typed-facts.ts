@@ -7,7 +7,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {expandContractStrings, type Contract} from '../../../plugins/vultus-contract/contract/contract';
-import {substituteFacts, type Fact} from '../../../plugins/vultus-contract/facts';
+import type {Fact} from '../../../plugins/vultus-contract/fact';
+import {substituteFacts} from '../../../plugins/vultus-contract/facts';
 import {expandIncludesInSource} from '../../../plugins/vultus-contract/include';
 
 const siteDir = path.resolve(__dirname, '../../..');

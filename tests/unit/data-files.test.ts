@@ -1,0 +1,84 @@
+/**
+ * Every data file is validated at load against the JSON Schema beside it
+ * (plugins/vultus-contract/data/load.ts): each file of data/ loads, each has its schema and each
+ * schema its file, and a value the schema rejects fails with the file, the line and the field.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {loadData} from '../../plugins/vultus-contract/data/load';
+import {siteDir} from './helpers/pages';
+
+const dataDir = path.join(siteDir, 'data');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(path.join(dir, entry.name))
+      : [path.relative(dataDir, path.join(dir, entry.name)).split(path.sep).join('/')],
+  );
+}
+
+const files = filesUnder(dataDir);
+const yamlFiles = files.filter((file) => /\.ya?ml$/.test(file));
+const schemas = files.filter((file) => file.endsWith('.schema.json'));
+
+test('every data file loads, validated against its schema, and every schema has its data file', () => {
+  assert.ok(yamlFiles.length >= 15, `${yamlFiles.length} data files`);
+  const failures: string[] = [];
+  for (const file of yamlFiles) {
+    try {
+      loadData(siteDir, file);
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  assert.deepEqual(failures, []);
+  const orphans = schemas.filter((schema) => !yamlFiles.includes(schema.replace(/\.schema\.json$/, '.yaml')));
+  assert.deepEqual(orphans, [], 'schemas without a data file');
+  assert.deepEqual(
+    files.filter((file) => !/\.ya?ml$/.test(file) && !file.endsWith('.schema.json')),
+    [],
+    'data/ holds YAML files and their schemas only',
+  );
+});
+
+test('a value the schema rejects, a misspelt field and a file without a schema fail naming the file, the line and the field', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-data-'));
+  try {
+    cpSync(dataDir, path.join(dir, 'data'), {recursive: true});
+    const config = path.join(dir, 'data/onprem/config.yaml');
+    const source = readFileSync(config, 'utf8');
+    const port = source.split('\n').findIndex((line) => /^\s+default: 8080$/.test(line));
+    assert.ok(port > 0, 'the API port default is in the file');
+    writeFileSync(config, source.replace(/^(\s+)default: 8080$/m, '$1default: eighty'));
+    assert.throws(
+      () => loadData(dir, 'onprem/config.yaml'),
+      (error: Error) => {
+        assert.match(
+          error.message,
+          new RegExp(`^data/onprem/config\\.yaml:${port + 1}: /keys/\\d+/default: `),
+        );
+        assert.doesNotMatch(error.stack ?? '', /\n\s+at /, 'no stack trace');
+        return true;
+      },
+    );
+    writeFileSync(
+      config,
+      source.replace(/^(\s+)description: Port of the API/m, '$1descripton: Port of the API'),
+    );
+    assert.throws(
+      () => loadData(dir, 'onprem/config.yaml'),
+      /^data\/onprem\/config\.yaml:\d+: \/keys\/\d+: unknown field "descripton" \(did you mean "description"\?\)/m,
+    );
+    rmSync(path.join(dir, 'data/onprem/metrics.schema.json'));
+    assert.throws(
+      () => loadData(dir, 'onprem/metrics.yaml'),
+      /DataError: data\/onprem\/metrics\.yaml: no schema/,
+    );
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
