@@ -16,6 +16,7 @@
  *   foundations    what every renderer stands on: the types of a directive (directive.ts) and of a
  *                  fact (fact.ts), the mdast builders (mdast.ts), the record of files read
  *                  (reads.ts), the errors that name a writer's mistake (errors.ts, yamlLines.ts),
+ *                  how a number is written and the placeholder language (numbers.ts, placeholders.ts),
  *                  and the loaders of the sources: contract/contract.ts and contract/models.ts
  *                  (the contract), data/load.ts (data/), metrics/load.ts with metrics/types.ts
  *                  (data/metrics/)
@@ -36,7 +37,7 @@ const registry = [`${plugin}directives\\.ts$`];
 
 /** The foundations: shared types, builders and the loaders of the sources. */
 const foundations = [
-  `${plugin}(directive|fact|mdast|reads|errors|yamlLines)\\.ts$`,
+  `${plugin}(directive|fact|mdast|reads|errors|yamlLines|numbers|placeholders)\\.ts$`,
   `${plugin}contract/(contract|models)\\.ts$`,
   `${plugin}data/load\\.ts$`,
   `${plugin}metrics/(load|types)\\.ts$`,

@@ -14,17 +14,18 @@ import type {Fact} from './fact';
 import type {PhrasingContent} from 'mdast';
 import type {Contract} from './contract/contract';
 import {didYouMean} from './errors';
-import {ContractError, placeholderFormats} from './contract/contract';
+import {ContractError} from './contract/contract';
 import {limitCodes} from './contract/limits';
 import {currentModelVersion} from './contract/models';
 import {metricFacts, metricsSources} from './metrics/facts';
-import {percent} from './metrics/figures';
 import {DataError, loadData} from './data/load';
+import {grouped, numberFormats, thresholdText} from './numbers';
+import {expandPlaceholders} from './placeholders';
 
 type Json = Record<string, unknown>;
 
 const plural = (value: number, unit: string): string[] =>
-  value === 1 ? [`1 ${unit}`, `one ${unit}`] : [`${value.toLocaleString('en-US')} ${unit}s`];
+  value === 1 ? [`1 ${unit}`, `one ${unit}`] : [`${grouped(value)} ${unit}s`];
 
 /** Every way a duration in seconds reads: 86400 → "86,400 seconds", "1,440 minutes", "24 hours", "1 day". */
 export function durationForms(seconds: number): string[] {
@@ -66,12 +67,12 @@ function limitForms(path: string[], value: number): string[] {
     return value >= 100 ? [...forms, String(value)] : forms;
   }
   if (unit === 'bytes') {
-    const forms = [value.toLocaleString('en-US'), String(value)];
+    const forms = [grouped(value), String(value)];
     if (value % 1048576 === 0) forms.push(`${value / 1048576} MB`, `${value / 1048576} MiB`);
     return forms;
   }
   if (unit === 'px') return [`${value} px`, `${value}px`, `${value} pixels`];
-  return [...new Set([value.toLocaleString('en-US'), String(value)])];
+  return [...new Set([grouped(value), String(value)])];
 }
 
 /** Words too common on the pages to say which limit a number is. */
@@ -109,7 +110,7 @@ function limitFacts(contract: Contract): Fact[] {
     if (typeof value === 'number') {
       facts.push({
         key: `limits.${path.join('.')}`,
-        value: value.toLocaleString('en-US'),
+        value: grouped(value),
         number: value,
         source: `contract/openapi.yaml: #/x-limits/${path.join('/')}`,
         forms: limitForms(path, value),
@@ -242,10 +243,10 @@ function schemaFacts(contract: Contract): Fact[] {
         continue;
       facts.push({
         key: `schema.${name}.${property}.${bound}`,
-        value: value.toLocaleString('en-US'),
+        value: grouped(value),
         number: value,
         source: `contract/openapi.yaml: #/components/schemas/${name}/properties/${property}/${bound}`,
-        forms: [...new Set([value.toLocaleString('en-US'), String(value)])],
+        forms: [...new Set([grouped(value), String(value)])],
         names: [property],
         ...(bound === 'default' ? {requires: 'default'} : {}),
       });
@@ -297,7 +298,7 @@ function defaultFacts(contract: Contract): Fact[] {
       : written;
     if (!/threshold/.test(property) || typeof definition.default !== 'number') continue;
     const value = definition.default;
-    const shown = Number.isInteger(value) ? String(value) : value.toFixed(2);
+    const shown = thresholdText(value);
     facts.push({
       key: `default.${name}.${property}`,
       value: shown,
@@ -409,19 +410,13 @@ function factOf(contract: Contract, siteDir: string, key: string): Fact {
   return fact;
 }
 
-/** How `as` shows a fact: its value, or its number formatted (`MB`, `minutes`, `percent`, …). */
-const factFormats: Record<string, (number: number, key: string) => string> = {
-  ...placeholderFormats,
-  percent: (number) => percent(number),
-};
-
 /** A fact as text: its value, or with a format its number formatted. */
 export function factText(fact: Fact, format: string | undefined): string {
   if (format === undefined || format === 'text' || format === 'code') return fact.value;
-  const formatter = factFormats[format];
+  const formatter = numberFormats[format];
   if (!formatter) {
     throw new ContractError(
-      `unknown as="${format}" (one of text, code, codes, ${Object.keys(factFormats).join(', ')})`,
+      `unknown as="${format}" (one of text, code, codes, ${Object.keys(numberFormats).join(', ')})`,
     );
   }
   if (fact.number === undefined)
@@ -456,25 +451,26 @@ export function renderFact(
   return [{type: 'text', value: factText(fact, as)}];
 }
 
-/** `%{onprem.version}`, `%{limits.image.max_bytes|MB}`: a key always has a dot, so curl's own `%{http_code}` is left alone. */
-const placeholder = /%\{([a-z][\w-]*(?:\.[\w-]+)+)(?:\|([\w-]+))?\}/g;
-
-/** Replaces each `%{key}` or `%{key|format}` in code with the fact; an unknown key fails the build. */
+/**
+ * Replaces each `%{key}` or `%{key|format}` in code with the fact (the site's one placeholder
+ * language, ./placeholders.ts); an unknown key or format fails the build, naming the nearest key.
+ */
 export function substituteFacts(contract: Contract, siteDir: string, code: string, where: string): string {
   if (!code.includes('%{')) return code;
   const facts = collectFacts(contract, siteDir);
-  return code.replace(placeholder, (_, key: string, format?: string) => {
-    const fact = facts.get(key);
-    if (!fact)
-      throw new ContractError(`${where}: %{${key}}: no such fact (see plugins/vultus-contract/facts.ts)`);
-    try {
-      return factText(fact, format);
-    } catch (error) {
+  return expandPlaceholders(
+    code,
+    (key) => {
+      const fact = facts.get(key);
+      return fact && {text: fact.value, number: fact.number};
+    },
+    (placeholder, why, key) => {
+      const nearest = key === undefined ? '' : didYouMean(key, facts.keys());
       throw new ContractError(
-        `${where}: %{${key}|${format ?? ''}}: ${error instanceof Error ? error.message : String(error)}`,
+        `${where}: ${placeholder}: ${why}${nearest} (see plugins/vultus-contract/facts.ts)`,
       );
-    }
-  });
+    },
+  );
 }
 
 export const factDirectives: Directive[] = [

@@ -19,7 +19,7 @@ import {parse} from 'yaml';
 import {
   ContractError,
   expandContractStrings,
-  expandPlaceholders,
+  expandContractString,
   loadContract,
   placeholderValues,
   publishedContract,
@@ -270,7 +270,7 @@ test('an unknown placeholder key or format fails loading, naming the string’s 
 
   // The same checks without a file: every key kind, formats and misspellings.
   const values = placeholderValues(parse(source));
-  const expand = (text: string): string => expandPlaceholders(text, values, '#/x');
+  const expand = (text: string): string => expandContractString(text, values, '#/x');
   assert.throws(() => expand('%{default.NoSuchConfig.threshold}'), ContractError);
   assert.throws(
     () => expand('%{limits.webhooks.source_ip_ranges}'),
@@ -291,7 +291,7 @@ test('an unknown placeholder key or format fails loading, naming the string’s 
 test('placeholders read the values of x-limits, the schema defaults and x-data-retention, formatted', () => {
   const raw = parse(source) as {'x-limits': Record<string, unknown>};
   const values = placeholderValues(raw);
-  const expand = (text: string): string => expandPlaceholders(text, values, '#/x');
+  const expand = (text: string): string => expandContractString(text, values, '#/x');
   const limits = raw['x-limits'] as {
     image: {max_bytes: number};
     kyc_link_lifetime_seconds: {default: number; min: number; max: number};
@@ -313,7 +313,7 @@ test('placeholders read the values of x-limits, the schema defaults and x-data-r
     expand('%{limits.webhooks.retry_delays_seconds.0}'),
     String(limits.webhooks.retry_delays_seconds[0]),
   );
-  const singular = expandPlaceholders(
+  const singular = expandContractString(
     '%{limits.a_seconds|hours}',
     new Map([['limits.a_seconds', 3600]]),
     '#/x',
@@ -335,7 +335,7 @@ test('a placeholder shows what the fact of the same key shows on the pages', asy
   );
   assert.ok(facts.length > 60, `${facts.length} facts`);
   for (const fact of facts) {
-    assert.equal(expandPlaceholders(`%{${fact.key}}`, values, '#/x'), fact.value, fact.key);
+    assert.equal(expandContractString(`%{${fact.key}}`, values, '#/x'), fact.value, fact.key);
   }
 });
 

@@ -18,7 +18,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
-import {percent, rateWithOdds} from '../../plugins/vultus-contract/metrics/figures';
+import {rateWithOdds} from '../../plugins/vultus-contract/metrics/figures';
+import {percent} from '../../plugins/vultus-contract/numbers';
 import {
   loadPhotoIdFlows,
   photoIdRates,

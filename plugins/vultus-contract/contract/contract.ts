@@ -7,7 +7,7 @@
  * The contract's own strings (descriptions, summaries, error `fix` texts, decline-reason
  * details) never type a number that x-limits or a schema default holds: they write a
  * placeholder, which the loader replaces in both documents it returns (see
- * `contractPlaceholder` below), so every page, Markdown twin and /openapi.yaml shows the value.
+ * `expandContractString` below), so every page, Markdown twin and /openapi.yaml shows the value.
  */
 import {readFile, stat} from 'node:fs/promises';
 import {isMap, isScalar, isSeq, parse as parseYaml, parseDocument} from 'yaml';
@@ -17,6 +17,8 @@ import {bundle, createConfig, lint, type NormalizedProblem} from '@redocly/opena
 import {noteRead} from '../reads';
 import {SourceError} from '../errors';
 import {pointerPath, yamlLine} from '../yamlLines';
+import {expandPlaceholders, noSuchKey, placeholderPattern} from '../placeholders';
+import {grouped, thresholdText} from '../numbers';
 
 export const contractRelativePath = 'contract/openapi.yaml';
 
@@ -375,66 +377,16 @@ function requireModelVersions(document: OpenApiDocument): void {
  *   %{retention.aml-screenings}             the retention of an x-data-retention row ("5 years"),
  *   %{retention.results.configurable}       and its configurable range ("30 to 1825 days")
  *
- * A key always has a dot, so curl's own `%{http_code}` is not one. `|format` converts a number
- * from the unit its key names (`_bytes`, `_seconds`, `_minutes`, `_hours`, `_days`): see
- * `placeholderFormats`. An unknown key or format fails loading, naming the string's JSON pointer.
+ * The language is the site's one (../placeholders.ts): a key always has a dot, so curl's own
+ * `%{http_code}` is not one, and `|format` converts a number from the unit its key names
+ * (`_bytes`, `_seconds`, `_minutes`, `_hours`, `_days`, ../numbers.ts). An unknown key or format
+ * fails loading, naming the string's line and JSON pointer.
  */
-export const contractPlaceholder = /%\{([a-z][\w-]*(?:\.[\w-]+)+)(?:\|([\w-]*))?\}/g;
 
 type Json = Record<string, unknown>;
 /** A JSON object (not an array, not null). */
 export const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const timeUnits = {seconds: 1, minutes: 60, hours: 3600, days: 86400} as const;
-type TimeUnit = keyof typeof timeUnits;
-
-/** The unit a key's number is in, from the last segment that names one: `kyc_link_lifetime_seconds.min` → seconds. */
-function unitOf(key: string): TimeUnit | 'bytes' | undefined {
-  return key
-    .split('.')
-    .map((part) => /_(seconds|minutes|hours|days|bytes)$/.exec(part)?.[1] as TimeUnit | 'bytes' | undefined)
-    .reverse()
-    .find((unit) => unit !== undefined);
-}
-
-const count = (value: number, unit: string): string =>
-  `${value.toLocaleString('en-US')} ${value === 1 ? unit : `${unit}s`}`;
-
-/** `|seconds`, `|minutes`, `|hours`, `|days`: a duration, converted from the unit of its key. */
-const duration =
-  (to: TimeUnit) =>
-  (value: number, key: string): string => {
-    const from = unitOf(key);
-    if (from === undefined || from === 'bytes') {
-      throw new Error(`needs a key in seconds, minutes, hours or days (…_seconds, …_hours)`);
-    }
-    return count((value * timeUnits[from]) / timeUnits[to], to.slice(0, -1));
-  };
-
-/**
- * How a placeholder formats a number. Without a format an x-limits number reads as a number
- * ("10,485,760") and a default as the facts of ../facts.ts show it ("0.80").
- */
-export const placeholderFormats: Record<string, (value: number, key: string) => string> = {
-  number: (value) => value.toLocaleString('en-US'),
-  MB: (value, key) => {
-    if (unitOf(key) !== 'bytes') throw new Error('needs a key in bytes (…_bytes)');
-    return `${(value / 1048576).toLocaleString('en-US')} MB`;
-  },
-  seconds: duration('seconds'),
-  minutes: duration('minutes'),
-  hours: duration('hours'),
-  days: duration('days'),
-};
-
-/** A schema default as the pages show it: an integer as is, a fraction with two decimals. */
-export const defaultText = (value: number): string =>
-  Number.isInteger(value)
-    ? String(value)
-    : Number(value.toFixed(2)) === value
-      ? value.toFixed(2)
-      : String(value);
 
 /** A JSON pointer segment: `/face/match` → `~1face~1match`. */
 export const pointerPart = (key: string | number): string =>
@@ -478,54 +430,37 @@ export function placeholderValues(document: unknown): PlaceholderValues {
   rows.forEach((row: unknown, index) => {
     if (!isRecord(row) || typeof row.key !== 'string' || typeof row.retention !== 'string') return;
     const where = `#/x-data-retention/${index}`;
-    values.set(`retention.${row.key}`, expandPlaceholders(row.retention, values, `${where}/retention`));
+    values.set(`retention.${row.key}`, expandContractString(row.retention, values, `${where}/retention`));
     if (typeof row.configurable === 'string') {
-      const configurable = expandPlaceholders(row.configurable, values, `${where}/configurable`);
+      const configurable = expandContractString(row.configurable, values, `${where}/configurable`);
       values.set(`retention.${row.key}.configurable`, configurable);
     }
   });
   return values;
 }
 
-/** One string with each placeholder replaced; `pointer` is where the string is, for the error. */
-export function expandPlaceholders(text: string, values: PlaceholderValues, pointer: string): string {
-  if (!text.includes('%{')) return text;
-  const fail = (placeholder: string, why: string): never => {
-    throw new ContractError(`${contractRelativePath}: ${pointer}: ${placeholder}: ${why}`);
-  };
-  const expanded = text.replace(contractPlaceholder, (placeholder, key: string, format?: string) => {
-    const value = values.get(key);
-    if (value === undefined) {
-      return fail(
-        placeholder,
-        'no such fact (limits.<x-limits path>, default.<Schema>.<property> or retention.<x-data-retention key>)',
-      );
-    }
-    if (typeof value === 'string') {
-      return format === undefined ? value : fail(placeholder, `a retention period takes no format`);
-    }
-    if (format === undefined)
-      return key.startsWith('default.') ? defaultText(value) : value.toLocaleString('en-US');
-    const formatter = placeholderFormats[format];
-    if (!formatter) {
-      return fail(
-        placeholder,
-        `unknown format "${format}" (one of ${Object.keys(placeholderFormats).join(', ')})`,
-      );
-    }
-    try {
-      return formatter(value, key);
-    } catch (error) {
-      return fail(
-        placeholder,
-        `format "${format}" ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  });
-  // What is left and looks like a placeholder is a misspelt one: `%{Limits.x}`, `%{limits.x|MB`.
-  const leftover = /%\{[^\s}]*[.|][^\s}]*\}?/.exec(expanded);
-  if (leftover) fail(leftover[0], 'not a placeholder (write %{key} or %{key|format}, the key in lower case)');
-  return expanded;
+/**
+ * One of the contract's strings with each placeholder replaced (../placeholders.ts): an x-limits
+ * number grouped, a schema default as a threshold, a retention period as written. `pointer` is
+ * where the string is, for the error.
+ */
+export function expandContractString(text: string, values: PlaceholderValues, pointer: string): string {
+  return expandPlaceholders(
+    text,
+    (key) => {
+      const value = values.get(key);
+      if (value === undefined || typeof value === 'string')
+        return value === undefined ? undefined : {text: value};
+      return {text: key.startsWith('default.') ? thresholdText(value) : grouped(value), number: value};
+    },
+    (placeholder, why) => {
+      const kinds =
+        why === noSuchKey
+          ? ' (limits.<x-limits path>, default.<Schema>.<property> or retention.<x-data-retention key>)'
+          : '';
+      throw new ContractError(`${contractRelativePath}: ${pointer}: ${placeholder}: ${why}${kinds}`);
+    },
+  );
 }
 
 /**
@@ -544,7 +479,7 @@ export function expandContractStrings<T>(document: T, values = placeholderValues
     for (const [key, child] of entries) {
       const at = `${pointer}/${pointerPart(key)}`;
       if (typeof child === 'string')
-        (node as Record<string | number, unknown>)[key] = expandPlaceholders(child, values, at);
+        (node as Record<string | number, unknown>)[key] = expandContractString(child, values, at);
       else visit(child, at);
     }
   };
@@ -575,11 +510,11 @@ export async function publishedContract(siteDir: string): Promise<string> {
     } else if (isSeq(node)) {
       node.items.forEach((item, index) => visit(item, `${pointer}/${index}`));
     } else if (isScalar(node) && typeof node.value === 'string' && node.value.includes('%{')) {
-      const expanded = expandPlaceholders(node.value, values, pointer);
+      const expanded = expandContractString(node.value, values, pointer);
       const [start, end] = node.range ?? [0, 0];
       const text = source
         .slice(start, end)
-        .replace(contractPlaceholder, (placeholder) => expandPlaceholders(placeholder, values, pointer));
+        .replace(placeholderPattern, (placeholder) => expandContractString(placeholder, values, pointer));
       edits.push({start, end, text});
       node.value = expanded;
     }

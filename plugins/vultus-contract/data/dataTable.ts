@@ -4,8 +4,9 @@
 import type {Directive} from '../directive';
 import type {RootContent} from 'mdast';
 import {code, inlineMarkdown, listed, text, table, type Cell} from '../mdast';
-import {countText, figureText, isCounted, percent, rateOf} from '../metrics/figures';
+import {countText, figureText, isCounted, rateOf} from '../metrics/figures';
 import {DataError, hasPath, loadData, pick} from './load';
+import {grouped, percent, thresholdText} from '../numbers';
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ const fraction = (value: number): string => String(Number(value.toPrecision(2)))
 const cellFormats: Record<string, (value: unknown) => string> = {
   percent: (value) => percent(num(value)),
   // A score threshold as every threshold table shows it: "0.40".
-  threshold: (value) => num(value).toFixed(2),
+  threshold: (value) => thresholdText(num(value)),
   // A rate, count or estimate: "0.85%", or "5 of 5,180" for a figure counted from few events.
   figure: (value) => figureText(value),
   // A rate as a fraction ("0.00062"), or "12 of 200,000 (0.000031 to 0.00011)" for a count with its interval.
@@ -29,9 +30,9 @@ const cellFormats: Record<string, (value: unknown) => string> = {
     const [low, high] = value as [number, number];
     return `${percent(low)} to ${percent(high)}`;
   },
-  number: (value) => num(value).toLocaleString('en-US'),
-  ms: (value) => `${num(value).toLocaleString('en-US')} ms`,
-  seconds: (value) => `${num(value).toLocaleString('en-US')} s`,
+  number: (value) => grouped(num(value)),
+  ms: (value) => `${grouped(num(value))} ms`,
+  seconds: (value) => `${grouped(num(value))} s`,
 };
 
 /**

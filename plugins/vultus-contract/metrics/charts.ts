@@ -15,10 +15,11 @@ import type {RootContent} from 'mdast';
 import type {Element} from 'hast';
 import {DataError} from '../data/load';
 import {inlineMarkdown, paragraph, strong, table, text, type Cell} from '../mdast';
-import {countText, figureText, isCounted, percent, rateOf} from './figures';
+import {countText, figureText, isCounted, rateOf} from './figures';
 import {currentModel, loadMetrics, modelsCurrentFirst} from './load';
 import {barChart, lineChart, type Bar, type Series} from './svg';
 import type {Counted, DetPoint, Estimate, GroupRow} from './types';
+import {grouped, percent, thresholdText} from '../numbers';
 
 type ChartOutput = {chart: Element; title: string; description: string; header: string[]; rows: Cell[][]};
 
@@ -70,18 +71,22 @@ function det(siteDir: string, evaluation: VerificationEvaluation): ChartOutput {
     const atDefault = at(model.det, defaultThreshold);
     return {
       name: model.model_version,
-      points: model.det.map((point) => ({x: point.fmr, y: point.fnmr, label: point.threshold.toFixed(2)})),
+      points: model.det.map((point) => ({
+        x: point.fmr,
+        y: point.fnmr,
+        label: thresholdText(point.threshold),
+      })),
       // Mark the default threshold on the current model only; two labels would collide.
       marker:
         atDefault && model === current
-          ? {x: atDefault.fmr, y: atDefault.fnmr, label: `default ${defaultThreshold.toFixed(2)}`}
+          ? {x: atDefault.fmr, y: atDefault.fnmr, label: `default ${thresholdText(defaultThreshold)}`}
           : undefined,
     };
   });
   const title = `DET curve, ${evaluation === 'face-match' ? 'selfie to selfie (1:1)' : 'selfie to document portrait'}`;
   const description = `False non-match rate against false match rate, both on log scales, for ${models
     .map((model) => model.model_version)
-    .join(' and ')}. Lower left is better. At the default threshold ${defaultThreshold.toFixed(2)}, ${
+    .join(' and ')}. Lower left is better. At the default threshold ${thresholdText(defaultThreshold)}, ${
     current.model_version
   } has FMR ${percent(currentDefault?.fmr ?? Number.NaN)} and FNMR ${percent(currentDefault?.fnmr ?? Number.NaN)}.`;
   const header = [
@@ -89,7 +94,7 @@ function det(siteDir: string, evaluation: VerificationEvaluation): ChartOutput {
     ...models.flatMap((model) => [`FMR ${model.model_version}`, `FNMR ${model.model_version}`]),
   ];
   const rows = current.det.map(({threshold}) => [
-    threshold.toFixed(2),
+    thresholdText(threshold),
     ...models.flatMap((model) => {
       const point = at(model.det, threshold);
       return point ? [percent(point.fmr), percent(point.fnmr)] : ['—', '—'];
@@ -128,7 +133,7 @@ function fnirGallery(siteDir: string): ChartOutput {
   }));
   const title = 'Face search: missed identifications versus collection size';
   const description = `False negative identification rate (FNIR) at fixed false positive identification rates, for collections of ${galleries
-    .map((gallery) => gallery.gallery_size.toLocaleString('en-US'))
+    .map((gallery) => grouped(gallery.gallery_size))
     .join(', ')} faces. FNIR grows slowly with collection size.`;
   const header = [
     'Collection size',
@@ -137,7 +142,7 @@ function fnirGallery(siteDir: string): ChartOutput {
     'Rank-5 rate',
   ];
   const rows = galleries.map((gallery) => [
-    gallery.gallery_size.toLocaleString('en-US'),
+    grouped(gallery.gallery_size),
     ...fpirs.map((fpir) => {
       const estimate = fnirAt(gallery, fpir);
       return `${figureText(estimate)} (${ci(estimate, percent)})`;
@@ -173,14 +178,14 @@ const groupSources: Record<
     const {groups} = loadMetrics(siteDir, 'face-search');
     return {
       results: groups.results,
-      context: `a ${groups.gallery_size.toLocaleString('en-US')}-face collection at threshold ${groups.threshold.toFixed(2)}`,
+      context: `a ${grouped(groups.gallery_size)}-face collection at threshold ${thresholdText(groups.threshold)}`,
     };
   },
   liveness: (siteDir, mode) => {
     const data = loadMetrics(siteDir, 'liveness');
     return {
       results: livenessMode(data.modes, mode).groups,
-      context: `${mode ?? ''} liveness at threshold ${data.default_threshold.toFixed(2)}`,
+      context: `${mode ?? ''} liveness at threshold ${thresholdText(data.default_threshold)}`,
     };
   },
   age: (siteDir) => {
@@ -196,7 +201,7 @@ function verificationGroups(
   const model = currentModel(loadMetrics(siteDir, evaluation), `data/metrics/${evaluation}.yaml`);
   return {
     results: model.groups.results,
-    context: `${model.model_version} at threshold ${model.groups.threshold.toFixed(2)}`,
+    context: `${model.model_version} at threshold ${thresholdText(model.groups.threshold)}`,
   };
 }
 
@@ -277,7 +282,7 @@ function groups(
       result.group,
       format(estimate.value),
       ci(estimate, format),
-      ...(withSize ? [(result[sizeKey] ?? Number.NaN).toLocaleString('en-US')] : []),
+      ...(withSize ? [grouped(result[sizeKey] ?? Number.NaN)] : []),
     ];
   });
   const chart = barChart({
@@ -332,7 +337,7 @@ function maeAge(siteDir: string): ChartOutput {
   const header = ['True age band', 'Subjects', 'MAE', '95% CI', 'Mean signed error'];
   const rows = bands.map((band) => [
     band.age_band,
-    band.subjects.toLocaleString('en-US'),
+    grouped(band.subjects),
     years(band.mae.value),
     ci(band.mae, years),
     years(band.mean_error),

@@ -17,9 +17,9 @@
  * (DET points, sweeps, recommended thresholds, which the pages render as tables) give none.
  */
 import type {Fact} from '../fact';
-import {percent} from './figures';
 import {loadMetrics} from './load';
 import type {MetricsName} from './types';
+import {grouped, percent} from '../numbers';
 
 /** The field that names an item of a list, in order of preference. */
 const identifiers = [
@@ -99,11 +99,10 @@ export function metricFacts(siteDir: string): Fact[] {
   ) => {
     facts.push({
       key: ['metrics', file, ...path].join('.'),
-      value: kind === 'size' ? value.toLocaleString('en-US') : String(value),
+      value: kind === 'size' ? grouped(value) : String(value),
       number: value,
       source: `data/metrics/${file}.yaml: ${pointer}`,
-      forms:
-        kind === 'size' ? [...new Set([value.toLocaleString('en-US'), String(value)])] : rateForms(value),
+      forms: kind === 'size' ? [...new Set([grouped(value), String(value)])] : rateForms(value),
       names:
         kind === 'interval'
           ? ['interval', '95%']

@@ -3,16 +3,9 @@
  * and a figure counted from few events as "k of n" with its exact interval.
  */
 import type {Counted} from './types';
+import {grouped, percent} from '../numbers';
 
 export type {Counted};
-
-/** A rate as a percentage people can read: 0.0085 → 0.85%, 1e-5 → 0.001%, 0.9981 → 99.81%. */
-export function percent(rate: number): string {
-  if (rate === 0) return '0%';
-  const value = rate * 100;
-  if (value >= 10) return `${Number(value.toFixed(2)).toLocaleString('en-US')}%`;
-  return `${value.toLocaleString('en-US', {maximumSignificantDigits: 3})}%`;
-}
 
 export function isCounted(value: unknown): value is Counted {
   return (
@@ -25,7 +18,7 @@ export function isCounted(value: unknown): value is Counted {
 
 /** "5 of 5,180", or "29 of 2,940 (0.99%)" where the data gives a rate too. */
 export function countText(figure: Counted): string {
-  const count = `${figure.events.toLocaleString('en-US')} of ${figure.of.toLocaleString('en-US')}`;
+  const count = `${grouped(figure.events)} of ${grouped(figure.of)}`;
   return figure.value === undefined ? count : `${count} (${percent(figure.value)})`;
 }
 
@@ -52,5 +45,5 @@ export function figureWithInterval(figure: unknown): string {
 export function rateWithOdds(rate: number): string {
   if (rate <= 0) return '0%';
   const oneIn = Math.round(1 / rate);
-  return `${percent(rate)} (1 in ${oneIn.toLocaleString('en-US')})`;
+  return `${percent(rate)} (1 in ${grouped(oneIn)})`;
 }

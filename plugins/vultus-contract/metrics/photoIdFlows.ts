@@ -14,11 +14,12 @@ import type {Directive} from '../directive';
 import type {Link, RootContent} from 'mdast';
 import type {Contract} from '../contract/contract';
 import {DataError} from '../data/load';
-import {percent, rateWithOdds} from './figures';
+import {rateWithOdds} from './figures';
 import {currentModel, loadMetrics} from './load';
 import type {Estimate, PhotoIdFlowsFile} from './types';
 import {inlineMarkdown, link, list, listItem, strong, table, text} from '../mdast';
 import {operationLink} from '../contract/operation';
+import {grouped, percent, thresholdText} from '../numbers';
 
 export type PhotoIdFlow = PhotoIdFlowsFile['flows'][number];
 
@@ -104,7 +105,7 @@ function summary(siteDir: string, flows: PhotoIdFlow[]): RootContent[] {
         if (!old) throw new DataError(`data/${ratesFile}: no "${oldest}" group at ${flow.threshold}`);
         return [
           link(`#${flow.id}`, text(flow.name)),
-          flow.threshold.toFixed(2),
+          thresholdText(flow.threshold),
           rateWithOdds(rate.fmr),
           percent(rate.fnmr),
           percent(old.fnmr.value),
@@ -132,7 +133,7 @@ function rates(siteDir: string, flow: PhotoIdFlow): RootContent[] {
       listItem(
         strong(text('Threshold:')),
         text(
-          ` ${flow.threshold.toFixed(2)}, ${
+          ` ${thresholdText(flow.threshold)}, ${
             rate.isDefault ? 'the API default' : `recommended for ${lowerFirst(rate.useCase)}`
           }.`,
         ),
@@ -149,7 +150,7 @@ function rates(siteDir: string, flow: PhotoIdFlow): RootContent[] {
         row.group,
         percent(row.fnmr.value),
         `${percent(row.fnmr.ci95[0])} to ${percent(row.fnmr.ci95[1])}`,
-        row.genuine_pairs.toLocaleString('en-US'),
+        grouped(row.genuine_pairs),
       ]),
     ),
   ];

@@ -7,9 +7,10 @@ import {required} from '../directive';
 import type {PhrasingContent, RootContent} from 'mdast';
 import {DataError} from '../data/load';
 import {code, inlineMarkdown, table, type Cell} from '../mdast';
-import {figureWithInterval, isCounted, percent, rateOf, rateWithOdds} from './figures';
+import {figureWithInterval, isCounted, rateOf, rateWithOdds} from './figures';
 import {currentModel, loadMetrics} from './load';
 import type {UseCaseRow} from './types';
+import {grouped, percent, thresholdText} from '../numbers';
 
 function useCase(row: UseCaseRow): PhrasingContent[] {
   return inlineMarkdown(
@@ -37,8 +38,8 @@ const thresholdTables: Record<string, (siteDir: string, mode: string | undefined
       ],
       loadMetrics(siteDir, 'face-search').recommended_thresholds.map((row) => [
         useCase(row),
-        row.gallery_size.toLocaleString('en-US'),
-        row.threshold.toFixed(2),
+        grouped(row.gallery_size),
+        thresholdText(row.threshold),
         isCounted(row.fpir) ? figureWithInterval(row.fpir) : rateWithOdds(rateOf(row.fpir)),
         figureWithInterval(row.fnir),
       ]),
@@ -62,7 +63,7 @@ const thresholdTables: Record<string, (siteDir: string, mode: string | undefined
         ],
         found.recommended_thresholds.map((row) => [
           useCase(row),
-          row.threshold.toFixed(2),
+          thresholdText(row.threshold),
           percent(row.apcer_max),
           percent(row.bpcer),
         ]),
@@ -90,7 +91,7 @@ function verificationThresholds(siteDir: string, evaluation: keyof typeof metric
       ['Use case', 'Threshold', 'False match rate (FMR)', 'False non-match rate (FNMR)'],
       model.recommended_thresholds.map((row) => [
         useCase(row),
-        row.threshold.toFixed(2),
+        thresholdText(row.threshold),
         isCounted(row.fmr) ? figureWithInterval(row.fmr) : rateWithOdds(rateOf(row.fmr)),
         figureWithInterval(row.fnmr),
       ]),
