@@ -12,6 +12,7 @@ import rehypeTableScroll from './plugins/rehype-table-scroll';
 import {ssrTemplate} from './plugins/paint-first';
 import {searchOptions} from './config/search';
 import {parseFrontMatter} from './config/frontMatter';
+import {buildOnly} from './config/buildOnly';
 import {currentModelVersion, readModelVersions} from './plugins/vultus-contract/contract/models';
 import {ContractError} from './plugins/vultus-contract/contract/contract';
 
@@ -104,7 +105,9 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // Contract directives (::operation, ::decline-reasons, …) expand before the
           // default plugins, so their headings reach the table of contents.
-          beforeDefaultRemarkPlugins: [[remarkVultusContract, {siteDir: __dirname, reads: pageReads}]],
+          beforeDefaultRemarkPlugins: [
+            [remarkVultusContract, buildOnly({siteDir: __dirname, reads: pageReads})],
+          ],
           remarkPlugins: [remarkHighlightCode],
           rehypePlugins: [rehypeRowAnchors, rehypeTableScroll],
           // The page's last change from git: shown under the page, and the sitemap's <lastmod>.
@@ -144,7 +147,7 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/vultus-contract/index.ts', {reads: pageReads}],
+    ['./plugins/vultus-contract/index.ts', buildOnly({reads: pageReads})],
     './plugins/code-highlight/index.ts',
     './plugins/paint-first/index.ts',
     // /robots.txt, naming the sitemap.

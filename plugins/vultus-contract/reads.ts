@@ -42,14 +42,6 @@ export class PageReads {
     return this.byPage.get(page) ?? [];
   }
 
-  /**
-   * Nothing: Docusaurus writes the site configuration, the remark plugins' options included, into
-   * the client bundle; what the build recorded has no business there.
-   */
-  toJSON(): undefined {
-    return undefined;
-  }
-
   /** Every file some page was rendered from, the pages whose render failed included. */
   all(): Set<string> {
     return new Set([...this.byPage.values()].flat());

@@ -24,8 +24,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 const allRoutes = [...pageMap.docs.map((entry) => entry.route), ...pageMap.other.map((entry) => entry.route)];
 
+/**
+ * The time one axe scan may take. axe's colour-contrast rule walks every text node, and the longest
+ * reference pages (/responses, /services/aml) take 20 to 30 s on CI's two cores with two workers,
+ * at the edge of the 30 s default. This is the harness's budget, not a check: what the tests assert
+ * is unchanged, and speed is measured by `npm run bench`.
+ */
+const axeTimeout = 90_000;
+
 for (const route of allRoutes) {
   test(`axe, light mode: ${route}`, async ({page}) => {
+    test.setTimeout(axeTimeout);
     await page.emulateMedia({colorScheme: 'light'});
     await page.goto(route);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
@@ -46,6 +55,7 @@ test.describe('dark mode', () => {
   ];
   for (const [kind, route] of kinds) {
     test(`axe, dark mode: ${kind}`, async ({page}) => {
+      test.setTimeout(axeTimeout);
       await page.emulateMedia({colorScheme: 'dark'});
       await page.goto(route);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -99,6 +109,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe, ${colorScheme} mode: the open search dropdown with its results and "See all results"`, async ({
     page,
   }) => {
+    test.setTimeout(axeTimeout);
     await page.emulateMedia({colorScheme});
     const box = await openSearchBox(page, '/');
     await box.fill('webhook retries');

@@ -32,23 +32,43 @@ function build(dir: string): {status: number | null; output: string} {
   return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
 }
 
-test('a broken link fails the build and names the file', () => {
+/** Replaces `from` with `to` in a file of the site copy; the edit must change the file. */
+function edit(dir: string, file: string, from: string, to: string): void {
+  const full = path.join(dir, file);
+  const source = readFileSync(full, 'utf8');
+  const edited = source.replace(from, to);
+  assert.notEqual(edited, source, `${file}: "${from}" was edited`);
+  writeFileSync(full, edited);
+}
+
+/** Runs `check` on a fresh copy of the site, removed afterwards. */
+function withSiteCopy(check: (dir: string) => void): void {
   const dir = siteCopy();
   try {
+    check(dir);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+/** The 1-based line of the first line of a file of the copy that holds `text`. */
+const lineOf = (dir: string, file: string, text: string): number =>
+  readFileSync(path.join(dir, file), 'utf8')
+    .split('\n')
+    .findIndex((row) => row.includes(text)) + 1;
+
+test('a broken link fails the build and names the file', () =>
+  withSiteCopy((dir) => {
     const page = path.join(dir, 'docs/auth.md');
     writeFileSync(page, `${readFileSync(page, 'utf8')}\n\nSee [the missing page](/no-such-page-anywhere).\n`);
     const {status, output} = build(dir);
     assert.notEqual(status, 0, 'the build must fail');
     assert.match(output, /no-such-page-anywhere/);
     assert.match(output, /\/auth\b/, 'the message names the page with the broken link');
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  }));
 
-test('a malformed, misspelt or incomplete front matter fails the build, naming the file, the line and the field', () => {
-  const dir = siteCopy();
-  try {
+test('a malformed, misspelt or incomplete front matter fails the build, naming the file, the line and the field', () =>
+  withSiteCopy((dir) => {
     const page = path.join(dir, 'docs/requests.md');
     const source = readFileSync(page, 'utf8');
     const broken = source
@@ -62,36 +82,27 @@ test('a malformed, misspelt or incomplete front matter fails the build, naming t
     assert.match(output, /docs\/requests\.md:2: front matter: sidebar_position: must be number/);
     assert.match(output, /docs\/requests\.md:3: front matter: unknown field "titel" \(did you mean "title"\?\)/);
     assert.match(output, /docs\/requests\.md:1: front matter: "description" is missing/);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  }));
 
-test('a contract that is not valid YAML fails the build naming the contract and the line, not the site config', () => {
-  const dir = siteCopy();
-  try {
+test('a contract that is not valid YAML fails the build naming the contract and the line, not the site config', () =>
+  withSiteCopy((dir) => {
     edit(dir, 'contract/openapi.yaml', '      x-rate-limit-group: media\n', '      x-rate-limit-group: [media\n');
     const {status, output} = build(dir);
     assert.notEqual(status, 0, 'the build must fail');
-    const line = readFileSync(path.join(dir, 'contract/openapi.yaml'), 'utf8').split('\n').findIndex((row) => row.includes('[media')) + 1;
+    const line = lineOf(dir, 'contract/openapi.yaml', '[media');
     assert.match(output, new RegExp(`contract/openapi\\.yaml:(${line}|${line + 1}): not valid YAML: `));
     assert.doesNotMatch(output, /docusaurus\.config\.ts/);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  }));
 
-test('a misspelt directive or fact, JSX or an unclosed element in a .md page, and a data value its schema rejects fail the build with file, line and a suggestion, and no stack trace', () => {
-  const dir = siteCopy();
-  try {
+test('a misspelt directive or fact, JSX or an unclosed element in a .md page, and a data value its schema rejects fail the build with file, line and a suggestion, and no stack trace', () =>
+  withSiteCopy((dir) => {
     edit(dir, 'docs/auth.md', ':fact{key="limits.allowed_origins_max"}', ':fakt{key="limits.allowed_origins_max"}');
     edit(dir, 'docs/requests.md', '::operation{id="getMedia"}', '::operatoin{id="getMedia"}');
     edit(dir, 'docs/common-parameters.md', ':fact{key="limits.metadata.max_keys"}', ':fact{key="limits.metadata.max_key"}');
     edit(dir, 'docs/compatibility-matrix.md', '## Supported browsers\n', '## Supported browsers\n\n<Tabs>\n\nChrome.\n\n</Tabs>\n');
     edit(dir, 'docs/decline-reasons.md', '\n## ', '\n<div class="note">\n\nAn unclosed note.\n\n## ');
     edit(dir, 'data/aml/screening.yaml', '    kind: sanctions\n', '    kind: sanctionz\n');
-    const line = (file: string, text: string): number =>
-      readFileSync(path.join(dir, file), 'utf8').split('\n').findIndex((row) => row.includes(text)) + 1;
+    const line = (file: string, text: string): number => lineOf(dir, file, text);
     const {status, output} = build(dir);
     assert.notEqual(status, 0, 'the build must fail');
     const expected = [
@@ -104,14 +115,10 @@ test('a misspelt directive or fact, JSX or an unclosed element in a .md page, an
     ];
     for (const message of expected) assert.ok(output.includes(message), `the output says: ${message}\n${output.slice(0, 3000)}`);
     assert.doesNotMatch(output, /\n\s+at .*plugins\/vultus-contract/, 'no stack trace into the plugin');
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  }));
 
-test('a contract that references a missing schema fails the build and names the file and the path', () => {
-  const dir = siteCopy();
-  try {
+test('a contract that references a missing schema fails the build and names the file and the path', () =>
+  withSiteCopy((dir) => {
     const contract = path.join(dir, 'contract/openapi.yaml');
     const source = readFileSync(contract, 'utf8');
     const broken = source.replace("$ref: '#/components/schemas/Image'", "$ref: '#/components/schemas/NoSuchImage'");
@@ -122,19 +129,7 @@ test('a contract that references a missing schema fails the build and names the 
     assert.match(output, /contract\/openapi\.yaml/);
     assert.match(output, /#\/components\/schemas\/\w+\/properties\/\w+/, 'names the path inside the file');
     assert.match(output, /NoSuchImage/);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
-
-/** Replaces `from` with `to` in a file of the site copy; the edit must change the file. */
-function edit(dir: string, file: string, from: string, to: string): void {
-  const full = path.join(dir, file);
-  const source = readFileSync(full, 'utf8');
-  const edited = source.replace(from, to);
-  assert.notEqual(edited, source, `${file}: "${from}" was edited`);
-  writeFileSync(full, edited);
-}
+  }));
 
 test('an edit to the contract, a data file or a partial reaches its pages in a warm build, and the search index gets a new name', () => {
   const indexName = (buildDir: string): string => {
@@ -143,8 +138,7 @@ test('an edit to the contract, a data file or a partial reaches its pages in a w
     return names[0] ?? '';
   };
   const html = (dir: string, route: string): string => readFileSync(path.join(dir, 'build', `${route}.html`), 'utf8');
-  const dir = siteCopy();
-  try {
+  withSiteCopy((dir) => {
     // A cold build fills the bundler's persistent cache; the second build is warm.
     const cold = build(dir);
     assert.equal(cold.status, 0, cold.output);
@@ -170,7 +164,5 @@ test('an edit to the contract, a data file or a partial reaches its pages in a w
       new RegExp(`<meta name="?vultus-search-index"? content="?/${after.replace('.', '\\.')}`),
       'pages name the new index',
     );
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
+  });
 });

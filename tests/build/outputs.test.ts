@@ -50,6 +50,17 @@ test('llms.txt follows the llmstxt.org shape and lists every docs page exactly o
   assert.ok(existsSync(path.join(buildDir, 'openapi.yaml')), 'the contract is published');
 });
 
+test('no built file holds the path of the machine that built it (the config the client bundle carries included)', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, {withFileTypes: true}).flatMap((entry) =>
+      entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  const textFiles = files(buildDir).filter((file) => /\.(html|js|css|json|md|txt|xml|yaml)$/.test(file));
+  assert.ok(textFiles.length > 100, `${textFiles.length} text files`);
+  const holding = textFiles.filter((file) => readFileSync(file, 'utf8').includes(siteDir));
+  assert.deepEqual(holding.map((file) => path.relative(buildDir, file)), [], `files that hold ${siteDir}`);
+});
+
 test('the published contract parses, holds no placeholder and states the values of x-limits', () => {
   const published = read('openapi.yaml');
   assert.match(published, /^openapi: 3\.1\.0$/m);
