@@ -278,7 +278,7 @@ test('hostile and empty queries return no results without throwing', () => {
   }
 });
 
-test('a malformed synonyms file fails with a message that names the file and the field', () => {
+test('a malformed synonyms file fails with a message that names the file, the line and the field', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'vultus-synonyms-'));
   try {
     cpSync(path.join(siteDir, 'data/search'), path.join(dir, 'data/search'), {recursive: true});
@@ -288,7 +288,7 @@ test('a malformed synonyms file fails with a message that names the file and the
     );
     assert.throws(
       () => loadSynonyms(dir),
-      /data\/search\/synonyms\.yaml: \/groups\/0 must NOT have fewer than 2 items; \/groups\/1\/1 must be string/,
+      /^DataError: data\/search\/synonyms\.yaml:2: \/groups\/0: must NOT have fewer than 2 items\ndata\/search\/synonyms\.yaml:3: \/groups\/1\/1: must be string$/,
     );
     assert.ok(loadSynonyms(siteDir).length > 10, 'the real file loads');
   } finally {
