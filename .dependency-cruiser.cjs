@@ -4,7 +4,8 @@
  *
  *   entry points   index.ts (the Docusaurus plugin), remark.ts (the remark plugin), markdown.ts (a
  *                  page as Markdown, through remark.ts), llms.ts and repeats.ts (the Markdown
- *                  outputs), feed.ts (the Atom feed), dependencies-loader.cjs (the webpack loader)
+ *                  outputs), feed.ts (the Atom feed), links.ts (the check of the docs' links),
+ *                  dependencies-loader.cjs (the webpack loader)
  *        ↓
  *   registry       directives.ts: every directive, for remark.ts and DIRECTIVES.md's table
  *        ↓
@@ -28,7 +29,7 @@ const plugin = '^plugins/vultus-contract/';
 
 /** The plugin's entry points: what Docusaurus, the config, the scripts and the tests call. */
 const entryPoints = [
-  `${plugin}(index|remark|markdown|llms|repeats|feed)\\.ts$`,
+  `${plugin}(index|remark|markdown|llms|repeats|feed|links)\\.ts$`,
   `${plugin}dependencies-loader\\.cjs$`,
 ];
 

@@ -7,13 +7,15 @@
  * placeholders (`%{limits.…}`) replaced by their values, and as a Postman collection at
  * /vultus.postman_collection.json: written to the build in postBuild, and served by
  * `docusaurus start` from a generated directory. After the build it also writes the revision
- * history feed, /revision-history.xml (./feed.ts), which every page's head advertises. The pages render it through the remark
+ * history feed, /revision-history.xml (./feed.ts), which every page's head advertises, and
+ * checks every link of the docs, naming the file and line of a broken one (./links.ts). The pages render it through the remark
  * plugin in ./remark.ts; the loader ./dependencies-loader.cjs, added here to every docs page, tells
  * the bundler which files each page was rendered from (./reads.ts).
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
+import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {Compiler} from 'webpack';
 import sidebars from '../../sidebars';
 import {contractRelativePath, loadContract, publishedContract} from './contract/contract';
@@ -21,6 +23,20 @@ import {postmanCollection, postmanFile} from './contract/postman';
 import {feedFile, feedTitle, writeRevisionHistoryFeed} from './feed';
 import {writeLlmsOutputs} from './llms';
 import type {PageReads} from './reads';
+import {SourceError} from './errors';
+import {brokenLinks} from './links';
+
+/** The route of each docs page by its file under docs/, from the docs plugin's own data. */
+function docsRoutes(plugins: LoadedPlugin[]): Map<string, string> {
+  const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
+  // A plugin's content is typed by the plugin that loaded it.
+  const content = docs?.content as DocsContent | undefined;
+  return new Map(
+    (content?.loadedVersions ?? []).flatMap((version) =>
+      version.docs.map((doc) => [doc.source.replace(/^@site\/docs\//, ''), doc.permalink] as const),
+    ),
+  );
+}
 
 /** The plugin's options: the `PageReads` that the remark plugin of the docs records into. */
 export type PluginOptions = {reads: PageReads};
@@ -92,11 +108,14 @@ export default function vultusContractPlugin(
         NonNullable<Plugin['configureWebpack']>
       >;
     },
-    async postBuild({outDir}) {
+    async postBuild({outDir, plugins, routesPaths}) {
       await writePublishedContract(context.siteDir, outDir);
       const items = Object.values(sidebars).flatMap((sidebar) => (Array.isArray(sidebar) ? sidebar : []));
-      await writeLlmsOutputs(context.siteDir, outDir, items);
+      const pages = await writeLlmsOutputs(context.siteDir, outDir, items);
       await writeRevisionHistoryFeed(outDir, context.siteConfig.url);
+      // Before Docusaurus's own check, which names the route only: file and line (./links.ts).
+      const broken = brokenLinks(pages, {routeOfFile: docsRoutes(plugins), routes: routesPaths, outDir});
+      if (broken.length > 0) throw new SourceError(`${broken.length} broken link(s):\n${broken.join('\n')}`);
     },
     injectHtmlTags() {
       // Every page advertises the revision history feed, as a blog advertises its own.

@@ -12,6 +12,7 @@ import type {Link, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {siteUrl} from '../../config/links';
 import {markdownPath} from '../../src/lib/markdownPath';
+import type {PageLink} from './links';
 import {listPages, renderPageMarkdown, stringifyMarkdown} from './markdown';
 import {postmanFile} from './contract/postman';
 import {referRepeats} from './repeats';
@@ -26,6 +27,8 @@ export type LlmsPage = {
   markdown: string;
   /** The body's syntax tree, links made absolute. */
   tree: Root;
+  /** The links as the page wrote them, each with its line (./links.ts checks them). */
+  links: PageLink[];
 };
 
 export const llmsSections: Array<{title: string; matches: (route: string) => boolean}> = [
@@ -94,7 +97,7 @@ export async function llmsPages(siteDir: string): Promise<LlmsPage[]> {
     const title = String(page.frontMatter.title ?? file);
     const description = String(page.frontMatter.description ?? '');
     const head = {route, title, description};
-    return {...head, file, markdown: withHead(head, page.tree), tree: page.tree};
+    return {...head, file, markdown: withHead(head, page.tree), tree: page.tree, links: page.links};
   });
 }
 
@@ -166,12 +169,12 @@ export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
   return `# Vultus Docs\n\n> ${summary}\n\n${reading}\n\n${markdown.join('\n\n---\n\n')}\n`;
 }
 
-/** Writes the .md pages, llms.txt and llms-full.txt into the build directory. */
+/** Writes the .md pages, llms.txt and llms-full.txt into the build directory; returns the pages. */
 export async function writeLlmsOutputs(
   siteDir: string,
   outDir: string,
   sidebarItems: unknown[],
-): Promise<number> {
+): Promise<LlmsPage[]> {
   const pages = await llmsPages(siteDir);
   await Promise.all(
     pages.map(async (page) => {
@@ -183,5 +186,5 @@ export async function writeLlmsOutputs(
   const order = sidebarOrder(sidebarItems);
   await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(pages, order));
   await writeFile(path.join(outDir, 'llms-full.txt'), llmsFullTxt(pages, order));
-  return pages.length;
+  return pages;
 }

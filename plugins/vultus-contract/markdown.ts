@@ -13,7 +13,9 @@ import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
+import {visit} from 'unist-util-visit';
 import {VFile} from 'vfile';
+import type {PageLink} from './links';
 import remarkVultusContract from './remark';
 
 export type PageMarkdown = {
@@ -22,6 +24,8 @@ export type PageMarkdown = {
   markdown: string;
   /** The expanded syntax tree. */
   tree: Root;
+  /** Every link of the page, with the line it was written on (./links.ts checks them). */
+  links: PageLink[];
 };
 
 export async function renderPageMarkdown(siteDir: string, file: string): Promise<PageMarkdown> {
@@ -41,7 +45,12 @@ export async function renderPageMarkdown(siteDir: string, file: string): Promise
     frontMatter = (parseYaml(first.value) as Record<string, unknown> | null) ?? {};
     tree.children.shift();
   }
-  return {frontMatter, markdown: stringifyMarkdown(tree), tree};
+  const links: PageLink[] = [];
+  visit(tree, ['link', 'definition'], (node) => {
+    if (node.type === 'link' || node.type === 'definition')
+      links.push({url: node.url, line: node.position?.start.line});
+  });
+  return {frontMatter, markdown: stringifyMarkdown(tree), tree, links};
 }
 
 /**

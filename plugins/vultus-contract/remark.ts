@@ -148,7 +148,14 @@ async function expandDirectives(tree: Root, file: VFile, siteDir: string, mode: 
       throw failed(node, directive, error);
     }
   });
-  for (const [position, {parent, index}] of [...found.entries()].reverse()) {
-    parent.children.splice(index, 1, ...(replacements[position] as BlockContent[]));
+  for (const [position, {node, parent, index}] of [...found.entries()].reverse()) {
+    const replacement = replacements[position] as BlockContent[];
+    // What a directive renders is placed at the directive, as a partial's content is at its
+    // include: a message about it (a broken link, ./links.ts) names the line the writer wrote.
+    for (const rendered of replacement)
+      visit(rendered, (child) => {
+        child.position = node.position;
+      });
+    parent.children.splice(index, 1, ...replacement);
   }
 }

@@ -57,14 +57,22 @@ const lineOf = (dir: string, file: string, text: string): number =>
     .split('\n')
     .findIndex((row) => row.includes(text)) + 1;
 
-test('a broken link fails the build and names the file', () =>
+test('a broken link or anchor fails the build, naming the file and the line where the writer wrote it', () =>
   withSiteCopy((dir) => {
     const page = path.join(dir, 'docs/auth.md');
     writeFileSync(page, `${readFileSync(page, 'utf8')}\n\nSee [the missing page](/no-such-page-anywhere).\n`);
+    edit(dir, 'docs/auth.md', '(./requests.md#rate-limits)', '(./requests.md#rate-limit)');
+    // In a partial: named at the line that includes it.
+    edit(dir, 'docs/_partials/onprem-semver.md', '(../revision-history.md)', '(../revision-history.md#no-such-release)');
+    const line = (file: string, text: string): number => lineOf(dir, file, text);
     const {status, output} = build(dir);
     assert.notEqual(status, 0, 'the build must fail');
-    assert.match(output, /no-such-page-anywhere/);
-    assert.match(output, /\/auth\b/, 'the message names the page with the broken link');
+    const expected = [
+      `docs/auth.md:${line('docs/auth.md', '(/no-such-page-anywhere)')}: broken link /no-such-page-anywhere: no page has the address /no-such-page-anywhere`,
+      `docs/auth.md:${line('docs/auth.md', '#rate-limit)')}: broken link ./requests.md#rate-limit: the page /requests has no anchor #rate-limit (did you mean #rate-limits?)`,
+      `docs/onprem-services/face-search.md:${line('docs/onprem-services/face-search.md', 'src="onprem-semver.md"')}: broken link ../revision-history.md#no-such-release: the page /revision-history has no anchor #no-such-release`,
+    ];
+    for (const message of expected) assert.ok(output.includes(message), `the output says: ${message}\n${output.slice(-3000)}`);
   }));
 
 test('a malformed, misspelt or incomplete front matter fails the build, naming the file, the line and the field', () =>
