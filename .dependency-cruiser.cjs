@@ -2,20 +2,21 @@
  * The layers of plugins/vultus-contract/ and the direction its imports run, checked by
  * tests/unit/layering.test.ts (and `npx depcruise plugins src/lib`). Imports run down only:
  *
- *   entry points   index.ts (the Docusaurus plugin), remark.ts (the remark plugin), markdown.ts (a
- *                  page as Markdown, through remark.ts), llms.ts and repeats.ts (the Markdown
- *                  outputs), feed.ts (the Atom feed), links.ts (the check of the docs' links),
- *                  dependencies-loader.cjs (the webpack loader)
+ *   entry points   index.ts (the Docusaurus plugin), remark.ts (the remark plugin), links.ts (the
+ *                  check of the docs' links), dependencies-loader.cjs (the webpack loader), and
+ *                  outputs/*: markdown.ts (a page as Markdown, through remark.ts), llms.ts and
+ *                  repeats.ts (the Markdown outputs), feed.ts (the Atom feed), postman.ts (the
+ *                  Postman collection)
  *        ↓
  *   registry       directives.ts: every directive, for remark.ts and DIRECTIVES.md's table
  *        ↓
  *   renderers      everything else: contract/* (operation, schemaTable, fieldList, headers,
  *                  catalogues, postman, …), metrics/* (charts, thresholds, facts, figures, svg, …),
- *                  data/dataTable.ts, data/releases.ts, facts.ts, include.ts; a renderer may use
+ *                  data/dataTable.ts, data/releases.ts, facts/facts.ts, partials/include.ts; a renderer may use
  *                  another renderer
  *        ↓
  *   foundations    what every renderer stands on: the types of a directive (directive.ts) and of a
- *                  fact (fact.ts), the mdast builders (mdast.ts), the record of files read
+ *                  fact (facts/fact.ts), the mdast builders (mdast.ts), the record of files read
  *                  (reads.ts), the errors that name a writer's mistake (errors.ts, yamlLines.ts),
  *                  how a number is written and the placeholder language (numbers.ts, placeholders.ts),
  *                  and the loaders of the sources: contract/contract.ts and contract/models.ts
@@ -29,7 +30,8 @@ const plugin = '^plugins/vultus-contract/';
 
 /** The plugin's entry points: what Docusaurus, the config, the scripts and the tests call. */
 const entryPoints = [
-  `${plugin}(index|remark|markdown|llms|repeats|feed|links)\\.ts$`,
+  `${plugin}(index|remark|links)\\.ts$`,
+  `${plugin}outputs/`,
   `${plugin}dependencies-loader\\.cjs$`,
 ];
 
@@ -38,7 +40,8 @@ const registry = [`${plugin}directives\\.ts$`];
 
 /** The foundations: shared types, builders and the loaders of the sources. */
 const foundations = [
-  `${plugin}(directive|fact|mdast|reads|errors|yamlLines|numbers|placeholders)\\.ts$`,
+  `${plugin}(directive|mdast|reads|errors|yamlLines|numbers|placeholders)\\.ts$`,
+  `${plugin}facts/fact\\.ts$`,
   `${plugin}contract/(contract|models)\\.ts$`,
   `${plugin}data/load\\.ts$`,
   `${plugin}metrics/(load|types)\\.ts$`,
@@ -64,7 +67,7 @@ module.exports = {
     {
       name: 'foundation-not-up',
       comment:
-        'Foundations → nothing above them: a foundation (directive.ts, fact.ts, mdast.ts, reads.ts, ' +
+        'Foundations → nothing above them: a foundation (directive.ts, facts/fact.ts, mdast.ts, reads.ts, ' +
         'the loaders) never imports a renderer, the registry or an entry point. Every renderer ' +
         'stands on them, so one that reached up would pull the renderers into each other.',
       severity: 'error',

@@ -4,7 +4,7 @@
  * writing (directive errors name the file and line); `npm run build` checks links too.
  */
 import path from 'node:path';
-import {renderPageMarkdown} from '../plugins/vultus-contract/markdown';
+import {renderPageMarkdown} from '../plugins/vultus-contract/outputs/markdown';
 
 const siteDir = path.resolve(__dirname, '..');
 const files = process.argv.slice(2);

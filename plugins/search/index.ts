@@ -17,7 +17,7 @@ import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {buildSearchIndex} from '../../src/lib/search/engine';
 import {indexMetaName} from '../../src/lib/search/clientConstants';
-import {llmsSections} from '../vultus-contract/llms';
+import {llmsSections} from '../vultus-contract/outputs/llms';
 import {extractEntries, withoutRepeatedRows} from './extract';
 import {loadSynonyms} from './synonyms';
 

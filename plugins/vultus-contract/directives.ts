@@ -18,8 +18,8 @@ import {photoIdFlowDirectives} from './metrics/photoIdFlows';
 import {thresholdDirectives} from './metrics/thresholds';
 import {dataTableDirectives} from './data/dataTable';
 import {releaseDirectives} from './data/releases';
-import {factDirectives} from './facts';
-import {includeDirectives} from './include';
+import {factDirectives} from './facts/facts';
+import {includeDirectives} from './partials/include';
 
 export const directiveGroups: Array<{source: string; directives: Directive[]}> = [
   {

@@ -3,11 +3,11 @@
  * contract/openapi.yaml in loadContent (a malformed contract fails the build, naming the
  * file and the JSON pointer), makes `docusaurus start` reload when it or the data files
  * change, and after the build writes the Markdown outputs (`<route>.md`, /llms.txt,
- * /llms-full.txt, see ./llms.ts). The contract itself is published at /openapi.yaml with its
+ * /llms-full.txt, see ./outputs/llms.ts). The contract itself is published at /openapi.yaml with its
  * placeholders (`%{limits.…}`) replaced by their values, and as a Postman collection at
  * /vultus.postman_collection.json: written to the build in postBuild, and served by
  * `docusaurus start` from a generated directory. After the build it also writes the revision
- * history feed, /revision-history.xml (./feed.ts), which every page's head advertises, and
+ * history feed, /revision-history.xml (./outputs/feed.ts), which every page's head advertises, and
  * checks every link of the docs, naming the file and line of a broken one (./links.ts). The pages render it through the remark
  * plugin in ./remark.ts; the loader ./dependencies-loader.cjs, added here to every docs page, tells
  * the bundler which files each page was rendered from (./reads.ts).
@@ -19,9 +19,9 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 import type {Compiler} from 'webpack';
 import sidebars from '../../sidebars';
 import {contractRelativePath, loadContract, publishedContract} from './contract/contract';
-import {postmanCollection, postmanFile} from './contract/postman';
-import {feedFile, feedTitle, writeRevisionHistoryFeed} from './feed';
-import {writeLlmsOutputs} from './llms';
+import {postmanCollection, postmanFile} from './outputs/postman';
+import {feedFile, feedTitle, writeRevisionHistoryFeed} from './outputs/feed';
+import {writeLlmsOutputs} from './outputs/llms';
 import type {PageReads} from './reads';
 import {SourceError} from './errors';
 import {brokenLinks} from './links';
@@ -43,7 +43,7 @@ export type PluginOptions = {reads: PageReads};
 
 /**
  * Writes the files API tools import into `dir`: the published contract, /openapi.yaml, and the
- * Postman collection converted from it (./contract/postman.ts).
+ * Postman collection converted from it (./outputs/postman.ts).
  */
 async function writePublishedContract(siteDir: string, dir: string): Promise<void> {
   await mkdir(dir, {recursive: true});

@@ -1,7 +1,7 @@
 /**
  * The one placeholder language of the site: `%{key}` or `%{key|format}`. The contract's own strings
  * use it (./contract/contract.ts, with the values of the contract), and so do the pages' code blocks
- * and inline code (./facts.ts, with every named fact); `:fact{key="…" as="…"}` takes the same formats
+ * and inline code (./facts/facts.ts, with every named fact); `:fact{key="…" as="…"}` takes the same formats
  * in prose. A key always has a dot, so curl's own `%{http_code}` is not one. The formats and how a
  * number is written are ./numbers.ts.
  */

@@ -3,7 +3,7 @@
  * endpoint headers at build time, so each page ships only its own data and a reader without
  * JavaScript sees everything. The directives, what each takes and renders, are listed in
  * ./directives.ts (and in DIRECTIVES.md); `%{key}` in code and inline code takes a named fact
- * (./facts.ts).
+ * (./facts/facts.ts).
  *
  * Order: `::include` first (a partial's content may hold any other directive), then `%{key}` in
  * code, then every other directive, innermost last. An unknown attribute, a missing one, or a
@@ -19,8 +19,8 @@ import {marker, type Directive, type ListedSchemas, type RenderMode} from './dir
 import {directiveFor, directives} from './directives';
 import {didYouMean, SourceError} from './errors';
 import {DefaultAdmonitionOptions} from '@docusaurus/mdx-loader/lib/remark/admonitions';
-import {substituteFacts} from './facts';
-import {expandIncludes} from './include';
+import {substituteFacts} from './facts/facts';
+import {expandIncludes} from './partials/include';
 import {checkRawHtml} from './rawHtml';
 import type {PageReads} from './reads';
 

@@ -13,7 +13,7 @@ import {load} from 'cheerio';
 import {parse as parseYaml} from 'yaml';
 import {expandContractStrings} from '../../plugins/vultus-contract/contract/contract';
 import {blockMarkdown} from '../../plugins/vultus-contract/mdast';
-import {repeatedBlockMinBytes} from '../../plugins/vultus-contract/repeats';
+import {repeatedBlockMinBytes} from '../../plugins/vultus-contract/outputs/repeats';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {builtEngine, quality, querySets, readQueries} from '../../scripts/lib/searchQuality';
 import {markdownPath} from '../../src/lib/markdownPath';

@@ -10,8 +10,8 @@ import path from 'node:path';
 import {load} from 'cheerio';
 import {XMLParser, XMLValidator} from 'fast-xml-parser';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
-import {collectionRequests, postmanFile} from '../../plugins/vultus-contract/contract/postman';
-import {feedFile} from '../../plugins/vultus-contract/feed';
+import {collectionRequests, postmanFile} from '../../plugins/vultus-contract/outputs/postman';
+import {feedFile} from '../../plugins/vultus-contract/outputs/feed';
 
 const siteDir = path.resolve(__dirname, '../..');
 const buildDir = path.join(siteDir, 'build');

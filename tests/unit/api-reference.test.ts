@@ -27,7 +27,7 @@ import {
   schemaDirectives,
   typeLinks,
 } from '../../plugins/vultus-contract/contract/fieldList';
-import {stringifyMarkdown} from '../../plugins/vultus-contract/markdown';
+import {stringifyMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import rehypeRowAnchors from '../../plugins/rehype-row-anchors';
 import {extractEntries} from '../../plugins/search/extract';
 import {buildSearchIndex, SearchEngine} from '../../src/lib/search/engine';

@@ -20,7 +20,7 @@ import {
   tokenize,
   usesLineFeatures,
 } from '../../plugins/code-highlight/remark';
-import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
+import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 
 const root = path.resolve(__dirname, '../..');
 

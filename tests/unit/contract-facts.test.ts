@@ -6,7 +6,7 @@
  * contract.ts) puts the value in, for the pages, their Markdown twins and /openapi.yaml alike.
  *
  * The detector here reads every string of the contract as written and looks for each spelling of
- * each x-limits number and default threshold (the facts of plugins/vultus-contract/facts.ts): a
+ * each x-limits number and default threshold (the facts of plugins/vultus-contract/facts/facts.ts): a
  * spelling with a unit or of four digits or more ("10 MB", "112 px", "24 hours", "10,000,000")
  * anywhere, a bare one ("50", "0.85") only beside a word that names the fact, in the string or
  * in its JSON pointer (`top_k`, `attempts`, `metadata`, and `default` for a default).
@@ -24,8 +24,8 @@ import {
   placeholderValues,
   publishedContract,
 } from '../../plugins/vultus-contract/contract/contract';
-import type {Fact} from '../../plugins/vultus-contract/fact';
-import {collectFacts} from '../../plugins/vultus-contract/facts';
+import type {Fact} from '../../plugins/vultus-contract/facts/fact';
+import {collectFacts} from '../../plugins/vultus-contract/facts/facts';
 import {findTypedCopies} from './helpers/typed-facts';
 import {siteDir} from './helpers/pages';
 import {contractLoadError} from './helpers/contract-copy';

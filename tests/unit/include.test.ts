@@ -1,5 +1,5 @@
 /**
- * `::include` (plugins/vultus-contract/include.ts): a part several pages share is written once in
+ * `::include` (plugins/vultus-contract/partials/include.ts): a part several pages share is written once in
  * docs/_partials/ and expanded into each page; a wrong include fails the build naming the partial.
  * And the class of defect it exists for: no two pages repeat a long run of the same source lines.
  */
@@ -14,7 +14,7 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
-import {expandIncludes, expandSnippets} from '../../plugins/vultus-contract/include';
+import {expandIncludes, expandSnippets} from '../../plugins/vultus-contract/partials/include';
 import {docsDir, listMarkdown, renderedDocs} from './helpers/pages';
 
 function withPartial(partial: string, page: string): string {

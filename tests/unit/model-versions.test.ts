@@ -31,7 +31,7 @@ import {
   type ModelVersion,
 } from '../../plugins/vultus-contract/contract/contract';
 import type {Product} from '../../plugins/vultus-contract/data/releases';
-import {expandIncludesInSource} from '../../plugins/vultus-contract/include';
+import {expandIncludesInSource} from '../../plugins/vultus-contract/partials/include';
 import {docsDir, listMarkdown, siteDir} from './helpers/pages';
 import {contractLoadError as loadError} from './helpers/contract-copy';
 

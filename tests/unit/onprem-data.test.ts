@@ -18,7 +18,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parse, parseAllDocuments} from 'yaml';
 import {withFacts} from './helpers/typed-facts';
-import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
+import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -11,7 +11,7 @@ import {
   onPremiseOnly,
   publishedContract,
 } from '../../plugins/vultus-contract/contract/contract';
-import {collectionRequests, postmanCollection} from '../../plugins/vultus-contract/contract/postman';
+import {collectionRequests, postmanCollection} from '../../plugins/vultus-contract/outputs/postman';
 import {siteDir} from './helpers/pages';
 
 test('the collection loads in Postman’s library and lists every operation of the contract once', async () => {

@@ -23,7 +23,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
-import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
+import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {
   addMonths,
   compareVersionsDesc,

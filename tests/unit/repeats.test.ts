@@ -5,9 +5,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Root} from 'mdast';
-import {stringifyMarkdown} from '../../plugins/vultus-contract/markdown';
+import {stringifyMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {blockMarkdown, heading} from '../../plugins/vultus-contract/mdast';
-import {referRepeats, repeatedBlockMinBytes} from '../../plugins/vultus-contract/repeats';
+import {referRepeats, repeatedBlockMinBytes} from '../../plugins/vultus-contract/outputs/repeats';
 
 const parse = (markdown: string): Root => ({type: 'root', children: blockMarkdown(markdown)});
 

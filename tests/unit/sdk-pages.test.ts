@@ -30,8 +30,8 @@ import remarkDirective from 'remark-directive';
 import {visit} from 'unist-util-visit';
 import type {Code, Heading, PhrasingContent, Root} from 'mdast';
 import {withFacts} from './helpers/typed-facts';
-import {renderPageMarkdown} from '../../plugins/vultus-contract/markdown';
-import {expandIncludes} from '../../plugins/vultus-contract/include';
+import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
+import {expandIncludes} from '../../plugins/vultus-contract/partials/include';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

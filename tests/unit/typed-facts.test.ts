@@ -1,6 +1,6 @@
 /**
  * Render, don't type: a version, port, limit, retention period or default threshold that lives in
- * the contract or data/ (plugins/vultus-contract/facts.ts names them) is never typed into a page.
+ * the contract or data/ (plugins/vultus-contract/facts/facts.ts names them) is never typed into a page.
  * Pages write `:fact{key=…}` in prose and `%{key}` in code, and the build puts
  * the value in. This test reads each Markdown source and looks for every spelling of every fact
  * (`forms`) beside a word that names it (`names`, within a sentence's reach); each one it finds
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
-import {collectFacts, substituteFacts} from '../../plugins/vultus-contract/facts';
+import {collectFacts, substituteFacts} from '../../plugins/vultus-contract/facts/facts';
 import {findTypedCopies, type TypedCopy} from './helpers/typed-facts';
 import {docsDir, listMarkdown, renderedDocs, siteDir} from './helpers/pages';
 

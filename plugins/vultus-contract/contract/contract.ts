@@ -399,7 +399,7 @@ export type PlaceholderValues = Map<string, number | string>;
  * The values placeholders name, read from a parsed contract as written, before any of its
  * strings is expanded: x-limits numbers and schema defaults are not strings, and a retention
  * period that holds a placeholder itself is expanded here with those. Nothing here reads
- * ../facts.ts, which builds its facts from the loaded (expanded) contract.
+ * ../facts/facts.ts, which builds its facts from the loaded (expanded) contract.
  */
 export function placeholderValues(document: unknown): PlaceholderValues {
   const values: PlaceholderValues = new Map();

@@ -1,6 +1,6 @@
 /**
  * Lists of the contract's `x-limits` (`:fact{key="limits.webhooks.source_ip_ranges" as="codes"}`,
- * see ../facts.ts) and the liveness challenge actions (`:challenges`), inline in a sentence.
+ * see ../facts/facts.ts) and the liveness challenge actions (`:challenges`), inline in a sentence.
  */
 import type {PhrasingContent} from 'mdast';
 import type {Directive} from '../directive';

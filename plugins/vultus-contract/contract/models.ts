@@ -1,6 +1,6 @@
 /**
  * The model versions of `x-model-versions` as code outside the tables needs them: the current
- * version of a family, for the facts `models.<family>.current` (../facts.ts) and for the
+ * version of a family, for the facts `models.<family>.current` (../facts/facts.ts) and for the
  * announcement bar of docusaurus.config.ts, which reads the file before the contract is loaded.
  */
 import {readFileSync} from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The published figures of data/metrics/ as named facts (../facts.ts), so a page states an error
+ * The published figures of data/metrics/ as named facts (../facts/facts.ts), so a page states an error
  * rate or an evaluation size with `:fact{key="metrics.liveness.interactive.conditions.bright-light.bpcer"}`
  * instead of typing "0.0119", and typed-facts.test finds the copies that are typed.
  *
@@ -16,7 +16,7 @@
  * errors, median capture times and the sizes of samples. Lists without an identifying field
  * (DET points, sweeps, recommended thresholds, which the pages render as tables) give none.
  */
-import type {Fact} from '../fact';
+import type {Fact} from '../facts/fact';
 import {loadMetrics} from './load';
 import type {MetricsName} from './types';
 import {grouped, percent} from '../numbers';

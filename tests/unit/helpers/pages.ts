@@ -5,7 +5,11 @@
 import path from 'node:path';
 import type {Code, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {listPages, renderPageMarkdown, type PageMarkdown} from '../../../plugins/vultus-contract/markdown';
+import {
+  listPages,
+  renderPageMarkdown,
+  type PageMarkdown,
+} from '../../../plugins/vultus-contract/outputs/markdown';
 
 export const siteDir = path.resolve(__dirname, '../../..');
 export const docsDir = path.join(siteDir, 'docs');

@@ -1,5 +1,5 @@
 /**
- * Finds the facts of plugins/vultus-contract/facts.ts typed into a Markdown source: each spelling
+ * Finds the facts of plugins/vultus-contract/facts/facts.ts typed into a Markdown source: each spelling
  * of a fact (`forms`) that is not part of a longer number or word, with a word that names the
  * fact (`names`) within `reach` characters. Used by typed-facts.test.ts.
  */
@@ -7,9 +7,9 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {expandContractStrings, type Contract} from '../../../plugins/vultus-contract/contract/contract';
-import type {Fact} from '../../../plugins/vultus-contract/fact';
-import {substituteFacts} from '../../../plugins/vultus-contract/facts';
-import {expandIncludesInSource} from '../../../plugins/vultus-contract/include';
+import type {Fact} from '../../../plugins/vultus-contract/facts/fact';
+import {substituteFacts} from '../../../plugins/vultus-contract/facts/facts';
+import {expandIncludesInSource} from '../../../plugins/vultus-contract/partials/include';
 
 const siteDir = path.resolve(__dirname, '../../..');
 

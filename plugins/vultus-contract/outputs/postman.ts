@@ -12,7 +12,7 @@
 import {createHash} from 'node:crypto';
 import {convertV2} from 'openapi-to-postmanv2';
 import {parse} from 'yaml';
-import {ContractError, contractRelativePath} from './contract';
+import {ContractError, contractRelativePath} from '../contract/contract';
 
 export const postmanFile = 'vultus.postman_collection.json';
 

@@ -9,18 +9,18 @@
  * Each fact also lists the spellings a page could type it in (`forms`) and the words that name it
  * (`names`), which is what that test searches for.
  */
-import type {Directive} from './directive';
+import type {Directive} from '../directive';
 import type {Fact} from './fact';
 import type {PhrasingContent} from 'mdast';
-import type {Contract} from './contract/contract';
-import {didYouMean} from './errors';
-import {ContractError} from './contract/contract';
-import {limitCodes} from './contract/limits';
-import {currentModelVersion} from './contract/models';
-import {metricFacts, metricsSources} from './metrics/facts';
-import {DataError, loadData} from './data/load';
-import {grouped, numberFormats, thresholdText} from './numbers';
-import {expandPlaceholders} from './placeholders';
+import type {Contract} from '../contract/contract';
+import {didYouMean} from '../errors';
+import {ContractError} from '../contract/contract';
+import {limitCodes} from '../contract/limits';
+import {currentModelVersion} from '../contract/models';
+import {metricFacts, metricsSources} from '../metrics/facts';
+import {DataError, loadData} from '../data/load';
+import {grouped, numberFormats, thresholdText} from '../numbers';
+import {expandPlaceholders} from '../placeholders';
 
 type Json = Record<string, unknown>;
 
@@ -404,7 +404,7 @@ function factOf(contract: Contract, siteDir: string, key: string): Fact {
   const fact = collectFacts(contract, siteDir).get(key);
   if (!fact) {
     throw new ContractError(
-      `no fact "${key}"${didYouMean(key, collectFacts(contract, siteDir).keys())} (facts live in plugins/vultus-contract/facts.ts)`,
+      `no fact "${key}"${didYouMean(key, collectFacts(contract, siteDir).keys())} (facts live in plugins/vultus-contract/facts/facts.ts)`,
     );
   }
   return fact;
@@ -467,7 +467,7 @@ export function substituteFacts(contract: Contract, siteDir: string, code: strin
     (placeholder, why, key) => {
       const nearest = key === undefined ? '' : didYouMean(key, facts.keys());
       throw new ContractError(
-        `${where}: ${placeholder}: ${why}${nearest} (see plugins/vultus-contract/facts.ts)`,
+        `${where}: ${placeholder}: ${why}${nearest} (see plugins/vultus-contract/facts/facts.ts)`,
       );
     },
   );

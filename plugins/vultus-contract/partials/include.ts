@@ -22,7 +22,7 @@
  * pages that share a partial sit in one folder (or the partial links by route). Docusaurus does not
  * make a route of `_partials/`.
  */
-import type {Directive} from './directive';
+import type {Directive} from '../directive';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Code, Parent, Root, RootContent} from 'mdast';
@@ -34,7 +34,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import {visit} from 'unist-util-visit';
 import {parse as parseYaml} from 'yaml';
-import {noteRead} from './reads';
+import {noteRead} from '../reads';
 
 export const partialsDir = 'docs/_partials';
 

@@ -8,10 +8,10 @@
 import type {Heading, Paragraph, Root, RootContent} from 'mdast';
 import {toString} from 'mdast-util-to-string';
 import {createSlugger} from '@docusaurus/utils';
-import {siteUrl} from '../../config/links';
-import {markdownPath} from '../../src/lib/markdownPath';
+import {siteUrl} from '../../../config/links';
+import {markdownPath} from '../../../src/lib/markdownPath';
 import {stringifyMarkdown} from './markdown';
-import {link, paragraph, text} from './mdast';
+import {link, paragraph, text} from '../mdast';
 
 /**
  * A repeated block shorter than this stays: the line that refers to it would save little, and a

@@ -10,11 +10,11 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Link, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {siteUrl} from '../../config/links';
-import {markdownPath} from '../../src/lib/markdownPath';
-import type {PageLink} from './links';
+import {siteUrl} from '../../../config/links';
+import {markdownPath} from '../../../src/lib/markdownPath';
+import type {PageLink} from '../links';
 import {listPages, renderPageMarkdown, stringifyMarkdown} from './markdown';
-import {postmanFile} from './contract/postman';
+import {postmanFile} from './postman';
 import {referRepeats} from './repeats';
 
 export type LlmsPage = {

@@ -15,8 +15,8 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import {visit} from 'unist-util-visit';
 import {VFile} from 'vfile';
-import type {PageLink} from './links';
-import remarkVultusContract from './remark';
+import type {PageLink} from '../links';
+import remarkVultusContract from '../remark';
 
 export type PageMarkdown = {
   frontMatter: Record<string, unknown>;
