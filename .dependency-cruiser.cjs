@@ -20,7 +20,8 @@
  *                  (reads.ts), the errors that name a writer's mistake (errors.ts, yamlLines.ts),
  *                  how a number is written and the placeholder language (numbers.ts, placeholders.ts),
  *                  and the loaders of the sources: contract/contract.ts and contract/models.ts
- *                  (the contract), data/load.ts (data/), metrics/load.ts with metrics/types.ts
+ *                  (the contract), data/load.ts with data/types/ (data/, and the types generated from its
+ *                  schemas), metrics/load.ts with metrics/types.ts
  *                  (data/metrics/)
  *
  * A new module under plugins/vultus-contract/ is a renderer until it is listed here.
@@ -43,7 +44,7 @@ const foundations = [
   `${plugin}(directive|mdast|reads|errors|yamlLines|numbers|placeholders)\\.ts$`,
   `${plugin}facts/fact\\.ts$`,
   `${plugin}contract/(contract|models)\\.ts$`,
-  `${plugin}data/load\\.ts$`,
+  `${plugin}data/(load\\.ts$|types/)`,
   `${plugin}metrics/(load|types)\\.ts$`,
 ];
 

@@ -6,5 +6,5 @@
 import {loadData} from '../vultus-contract/data/load';
 
 export function loadSynonyms(siteDir: string): string[][] {
-  return (loadData(siteDir, 'search/synonyms.yaml') as {groups: string[][]}).groups;
+  return loadData(siteDir, 'search/synonyms.yaml').groups;
 }

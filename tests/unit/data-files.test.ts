@@ -5,11 +5,12 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {loadData} from '../../plugins/vultus-contract/data/load';
 import {siteDir} from './helpers/pages';
+import {generatedDataTypes, typesDir} from '../../scripts/lib/dataTypes';
 
 const dataDir = path.join(siteDir, 'data');
 
@@ -43,6 +44,20 @@ test('every data file loads, validated against its schema, and every schema has 
     [],
     'data/ holds YAML files and their schemas only',
   );
+});
+
+test('the type of every data file is the one generated from its schema (npm run data-types)', async () => {
+  const generated = await generatedDataTypes();
+  const stale = [...generated]
+    .filter(([file, content]) => !existsSync(file) || readFileSync(file, 'utf8') !== content)
+    .map(([file]) => path.relative(siteDir, file));
+  const present = readdirSync(typesDir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const orphans = present.filter((file) => !generated.has(file)).map((file) => path.relative(siteDir, file));
+  assert.deepEqual(stale, [], 'types not written from their schema since it changed: run npm run data-types');
+  assert.deepEqual(orphans, [], 'types of schemas that no longer exist: run npm run data-types');
+  assert.ok(generated.size > yamlFiles.length, 'one type per data file, and the index');
 });
 
 test('a value the schema rejects, a misspelt field and a file without a schema fail naming the file, the line and the field', () => {

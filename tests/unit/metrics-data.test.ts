@@ -22,6 +22,7 @@ import {fileURLToPath} from 'node:url';
 import {parse} from 'yaml';
 import {isCounted, rateOf} from '../../plugins/vultus-contract/metrics/figures';
 import {loadMetrics} from '../../plugins/vultus-contract/metrics/load';
+import type {DataFiles} from '../../plugins/vultus-contract/data/types';
 import type {
   Check,
   Composition,
@@ -29,7 +30,6 @@ import type {
   Estimate,
   Figure,
   GroupRow,
-  MetricsFiles,
   MetricsName,
   SourcedRate,
   Source,
@@ -81,7 +81,7 @@ function load(file: string): unknown {
 }
 
 /** A data file as the renderer reads it: validated against its schema, typed by metrics/types.ts. */
-function doc<Name extends MetricsName>(file: `${Name}.yaml`): MetricsFiles[Name] {
+function doc<Name extends MetricsName>(file: `${Name}.yaml`): DataFiles[`metrics/${Name}.yaml`] {
   return loadMetrics(ROOT, file.replace(/\.yaml$/, '') as Name);
 }
 

@@ -16,6 +16,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import {parse as parseYaml} from 'yaml';
+import {loadData} from '../../plugins/vultus-contract/data/load';
 import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
 
 interface Named {
@@ -47,10 +48,12 @@ interface Sdk {
   files: Set<string>;
 }
 
-const readYaml = (file: string): unknown => parseYaml(readFileSync(path.join(siteDir, file), 'utf8'));
-
-function loadSdk(file: string, label: string, factory: string): Sdk & {errors: string[]} {
-  const data = readYaml(file) as SdkFile;
+function loadSdk(
+  file: 'sdk/web-sdk.yaml' | 'sdk/gui-web-sdk.yaml',
+  label: string,
+  factory: string,
+): Sdk & {errors: string[]} {
+  const data: SdkFile = loadData(siteDir, file);
   const methods = data.methods.map((method) => method.name);
   // The types the reference names in its signatures, payloads and option types (`Capture`,
   // `VultusError`, `GuiOptions`…): capitalised words that are not the platform's own.
@@ -66,9 +69,9 @@ function loadSdk(file: string, label: string, factory: string): Sdk & {errors: s
       .filter((name) => !builtIns.has(name)),
   );
   const files = new Set(
-    [...readFileSync(path.join(siteDir, file), 'utf8').matchAll(/[\w.-]+\.(?:js|css|wasm|bin)\b/g)].map(
-      (match) => match[0],
-    ),
+    [
+      ...readFileSync(path.join(siteDir, 'data', file), 'utf8').matchAll(/[\w.-]+\.(?:js|css|wasm|bin)\b/g),
+    ].map((match) => match[0]),
   );
   return {
     label,
@@ -87,8 +90,8 @@ function loadSdk(file: string, label: string, factory: string): Sdk & {errors: s
   };
 }
 
-const web = loadSdk('data/sdk/web-sdk.yaml', 'Web SDK', 'createCapture');
-const gui = loadSdk('data/sdk/gui-web-sdk.yaml', 'GUI Web SDK', 'mount');
+const web = loadSdk('sdk/web-sdk.yaml', 'Web SDK', 'createCapture');
+const gui = loadSdk('sdk/gui-web-sdk.yaml', 'GUI Web SDK', 'mount');
 const contract = parseYaml(readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8')) as {
   'x-error-codes': {code: string}[];
 };

@@ -18,7 +18,7 @@ import {
   type Contract,
   type OperationEntry,
 } from './contract';
-import {DataError, loadData} from '../data/load';
+import {loadData} from '../data/load';
 import {code, link, listed, table, text, type Cell} from '../mdast';
 import {operationLink} from './operation';
 import {noteRead} from '../reads';
@@ -27,21 +27,11 @@ export type Container = {name: string; title: string; licenceFeature: string};
 
 /** The on-premise containers, in the order of data/onprem/services.yaml. */
 export function loadContainers(siteDir: string): Container[] {
-  const data = loadData(siteDir, 'onprem/services.yaml') as {services?: unknown};
-  if (!Array.isArray(data.services))
-    throw new DataError('data/onprem/services.yaml: services: expected a list');
-  return data.services.map((item: Record<string, unknown>, index) => {
-    for (const field of ['name', 'title', 'licence_feature']) {
-      if (typeof item[field] !== 'string') {
-        throw new DataError(`data/onprem/services.yaml: services[${index}].${field}: expected a string`);
-      }
-    }
-    return {
-      name: item.name as string,
-      title: item.title as string,
-      licenceFeature: item.licence_feature as string,
-    };
-  });
+  return loadData(siteDir, 'onprem/services.yaml').services.map((service) => ({
+    name: service.name,
+    title: service.title,
+    licenceFeature: service.licence_feature,
+  }));
 }
 
 /** The on-premise page of a container: its own, or merged-solutions for the gateway. */

@@ -12,6 +12,7 @@ import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {SourceError, didYouMean} from '../errors';
+import type {DataFiles} from './types';
 import {noteRead} from '../reads';
 import {pointerPath, yamlLine} from '../yamlLines';
 
@@ -65,7 +66,14 @@ function describe(error: ErrorObject, relative: string, source: string): string 
   return `${where}: ${error.instancePath || '/'}: ${error.message ?? 'invalid'}${allowed}`;
 }
 
-/** A YAML file under data/, parsed and validated (relative path such as "metrics/face-match.yaml"). */
+/**
+ * A YAML file under data/, parsed and validated (relative path such as "metrics/face-match.yaml").
+ * A file of `DataFiles` comes with the type generated from the schema that validated it
+ * (./types, `npm run data-types`); a path only known when the page is built (`::data-table`'s
+ * `src`) comes as `unknown`.
+ */
+export function loadData<File extends keyof DataFiles>(siteDir: string, relative: File): DataFiles[File];
+export function loadData(siteDir: string, relative: string): unknown;
 export function loadData(siteDir: string, relative: string): unknown {
   const file = path.join(siteDir, 'data', relative);
   const schemaFile = schemaFileOf(file);

@@ -14,40 +14,17 @@
 import type {Directive} from '../directive';
 import type {PhrasingContent, RootContent} from 'mdast';
 import {DataError, loadData} from './load';
+import type {Releases} from './types';
 import {heading, inlineMarkdown, link, list, listItem, paragraph, strong, table, text} from '../mdast';
 
-export type Tag = 'New' | 'Changed' | 'Deprecated' | 'Breaking' | 'Model';
-export type Change = {tag: Tag; text: string};
-export type Release = {
-  version: string;
-  date: string;
-  web_sdk?: string;
-  models?: string[];
-  changes: Change[];
-};
-export type SupportStatus = 'current' | 'supported' | 'deprecated' | 'ended';
-export type SupportedVersion = {
-  line: string;
-  latest: string;
-  released: string;
-  end_of_support: string;
-  status: SupportStatus;
-};
-export type Support = {
-  reviewed: string;
-  support_months: number;
-  notice_months: number;
-  browser_notice_days: number;
-  policy: Array<{rule: string; policy: string}>;
-  versions: SupportedVersion[];
-};
-export type Product = {
-  id: 'web-sdk' | 'onprem';
-  name: string;
-  packages: string[];
-  releases: Release[];
-  support?: Support;
-};
+/** The parts of data/releases.yaml, from the type generated from its schema (./types). */
+export type Product = Releases['products'][number];
+export type Release = Product['releases'][number];
+export type Change = Release['changes'][number];
+export type Tag = Change['tag'];
+export type Support = NonNullable<Product['support']>;
+export type SupportedVersion = Support['versions'][number];
+export type SupportStatus = SupportedVersion['status'];
 
 /** One dated entry of the release notes: a release, or an end-of-support notice. */
 export type ReleaseNote = {
@@ -62,13 +39,11 @@ export type ReleaseNote = {
   changes: Change[];
 };
 
-const file = 'releases.yaml';
+const file = 'releases.yaml' as const;
 const where = `data/${file}`;
 
 export function loadProducts(siteDir: string): Product[] {
-  const data = loadData(siteDir, file) as {products?: Product[]} | null;
-  if (!Array.isArray(data?.products)) throw new DataError(`${where}: "products" is not a list`);
-  return data.products;
+  return loadData(siteDir, file).products;
 }
 
 export function productOf(siteDir: string, id: string): Product {

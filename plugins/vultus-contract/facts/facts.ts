@@ -19,6 +19,7 @@ import {limitCodes} from '../contract/limits';
 import {currentModelVersion} from '../contract/models';
 import {metricFacts, metricsSources} from '../metrics/facts';
 import {DataError, loadData} from '../data/load';
+import type {MetricsLatency, OnpremConfig, OnpremServices, SdkWebSdk} from '../data/types';
 import {grouped, numberFormats, thresholdText} from '../numbers';
 import {expandPlaceholders} from '../placeholders';
 
@@ -136,8 +137,8 @@ function text(value: unknown, where: string): string {
 }
 
 /** The facts of the data files: the on-premise image and Web SDK versions, the ports. */
-function dataFacts(services: Json, sdk: Json): Fact[] {
-  const list = Array.isArray(services.services) ? (services.services as Json[]) : [];
+function dataFacts(services: OnpremServices, sdk: SdkWebSdk): Fact[] {
+  const list = services.services;
   const port = (field: 'api_port' | 'metrics_port'): string => {
     const ports = [...new Set(list.map((service) => service[field]))];
     if (ports.length !== 1) {
@@ -187,9 +188,8 @@ function dataFacts(services: Json, sdk: Json): Fact[] {
  * The on-premise configuration keys of data/onprem/config.yaml: `onprem.config.auth.api_key.range`
  * → "32 to 128 printable ASCII characters", and `.default` where a key has one.
  */
-function configFacts(config: Json): Fact[] {
-  const keys = Array.isArray(config.keys) ? (config.keys as Json[]) : [];
-  return keys.flatMap((entry, index) => {
+function configFacts(config: OnpremConfig): Fact[] {
+  return config.keys.flatMap((entry, index) => {
     const where = `data/onprem/config.yaml: keys[${index}]`;
     const key = text(entry.key, `${where}.key`);
     const names = [
@@ -316,15 +316,11 @@ function defaultFacts(contract: Contract): Fact[] {
  * The on-premise benchmark's throughput per worker (data/metrics/latency.yaml):
  * `onprem.throughput.matchFaces.cpu` → "6.5", typed as "6.5 requests per second".
  */
-function throughputFacts(latency: Json): Fact[] {
-  const services = ((latency.on_premise as Json | undefined)?.services ?? []) as Json[];
-  return services.flatMap((service, index) =>
+function throughputFacts(latency: MetricsLatency): Fact[] {
+  return latency.on_premise.services.flatMap((service, index) =>
     (['cpu', 'gpu'] as const).map((profile) => {
       const where = `data/metrics/latency.yaml: on_premise.services[${index}]`;
-      const value = text(
-        (service[profile] as Json | undefined)?.throughput_rps,
-        `${where}.${profile}.throughput_rps`,
-      );
+      const value = text(service[profile].throughput_rps, `${where}.${profile}.throughput_rps`);
       return {
         key: `onprem.throughput.${text(service.operation_id, `${where}.operation_id`)}.${profile}`,
         value,
@@ -385,14 +381,14 @@ export function collectFacts(contract: Contract, siteDir: string): Map<string, F
   const sources = [contract, services, sdk, latency, config, ...metrics];
   if (!cached || cached.sources.some((source, index) => source !== sources[index])) {
     const facts = [
-      ...dataFacts(services as Json, sdk as Json),
-      ...throughputFacts(latency as Json),
+      ...dataFacts(services, sdk),
+      ...throughputFacts(latency),
       ...limitFacts(contract),
       ...modelFacts(contract),
       ...retentionFacts(contract),
       ...defaultFacts(contract),
       ...schemaFacts(contract),
-      ...configFacts(config as Json),
+      ...configFacts(config),
       ...metricFacts(siteDir),
     ];
     cached = {sources, facts: new Map(facts.map((fact) => [fact.key, fact]))};

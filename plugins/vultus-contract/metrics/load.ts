@@ -5,25 +5,35 @@
  * `data/metrics/face-match.yaml:40: /models/0/det/3/fmr: must be number`.
  */
 import {DataError, loadData} from '../data/load';
-import type {MetricsFiles, MetricsName, VerificationFile, VerificationModel} from './types';
+import type {DataFiles} from '../data/types';
+import type {MetricsName, VerificationFile, VerificationModel} from './types';
 
 /** data/metrics/<name>.yaml, checked against its schema. */
-export function loadMetrics<Name extends MetricsName>(siteDir: string, name: Name): MetricsFiles[Name] {
-  return loadData(siteDir, `metrics/${name}.yaml`) as MetricsFiles[Name];
+export function loadMetrics<Name extends MetricsName>(
+  siteDir: string,
+  name: Name,
+): DataFiles[`metrics/${Name}.yaml`] {
+  return loadData(siteDir, `metrics/${name}.yaml`);
 }
 
 /**
  * The model whose figures the pages quote: the one with status `current`. Every renderer and test
  * asks this one function, so the threshold table, the charts and the flows never disagree.
  */
-export function currentModel(data: VerificationFile, where: string): VerificationModel {
-  const current = data.models.filter((model) => model.status === 'current');
+export function currentModel<File extends VerificationFile>(
+  data: File,
+  where: string,
+): File['models'][number] {
+  const models: Array<File['models'][number]> = data.models;
+  const current = models.filter((model) => model.status === 'current');
   if (current.length !== 1) {
     throw new DataError(
       `${where}: models: expected exactly one model with status "current", found ${current.length}`,
     );
   }
-  return current[0] as VerificationModel;
+  const [model] = current;
+  if (!model) throw new DataError(`${where}: models: no model with status "current"`);
+  return model;
 }
 
 /** The current model first, then the others in file order (the charts compare them). */
