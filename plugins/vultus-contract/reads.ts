@@ -23,6 +23,14 @@ export function noteRead(file: string): void {
   recording.getStore()?.add(file);
 }
 
+/**
+ * Runs `read` without noting what it reads: for a loader that reads many files to build an index
+ * (every named fact), whose caller notes the one file each value it uses comes from.
+ */
+export function withoutNoting<T>(read: () => T): T {
+  return recording.exit(read);
+}
+
 /** The files each docs page was rendered from, by the page's absolute path. */
 export class PageReads {
   private readonly byPage = new Map<string, readonly string[]>();

@@ -14,15 +14,15 @@ import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-
 import type {VFile} from 'vfile';
 import path from 'node:path';
 import {visit} from 'unist-util-visit';
-import {loadContract} from './contract/contract';
-import {marker, type Directive, type ListedSchemas, type RenderMode} from './directive';
+import {contractRelativePath, loadContract} from './contract/contract';
+import {marker, type Directive, type DirectiveContext, type ListedSchemas, type RenderMode} from './directive';
 import {directiveFor, directives} from './directives';
 import {didYouMean, SourceError} from './errors';
 import {DefaultAdmonitionOptions} from '@docusaurus/mdx-loader/lib/remark/admonitions';
 import {substituteFacts} from './facts/facts';
 import {expandIncludes} from './partials/include';
 import {checkRawHtml} from './rawHtml';
-import type {PageReads} from './reads';
+import {noteRead, withoutNoting, type PageReads} from './reads';
 
 export type Options = {
   siteDir: string;
@@ -113,11 +113,22 @@ async function expandDirectives(tree: Root, file: VFile, siteDir: string, mode: 
     }
   });
   if (found.length === 0 && withFacts.length === 0) return;
-  const contract = await loadContract(siteDir);
+  // The page depends on the contract where it renders from it, not for being a page with a
+  // directive (./reads.ts): a fact notes its own file, a renderer notes the contract by reading it.
+  const contract = await withoutNoting(() => loadContract(siteDir));
+  const contractFile = path.join(siteDir, contractRelativePath);
   for (const node of withFacts) {
     node.value = substituteFacts(contract, siteDir, node.value, where(node));
   }
-  const context = {contract, siteDir: siteDir, mode, listed: new Map() as ListedSchemas};
+  const context: DirectiveContext = {
+    get contract() {
+      noteRead(contractFile);
+      return contract;
+    },
+    siteDir,
+    mode,
+    listed: new Map() as ListedSchemas,
+  };
   const failed = (node: DirectiveNode, directive: Directive, error: unknown): Error => {
     const message = `${where(node)}: ${marker[directive.syntax]}${node.name}: ${error instanceof Error ? error.message : String(error)}`;
     // A renderer's own defect (a TypeError, …) keeps its stack; a mistake in the page or its sources does not need one.

@@ -9,7 +9,8 @@
  * Each fact also lists the spellings a page could type it in (`forms`) and the words that name it
  * (`names`), which is what that test searches for.
  */
-import type {Directive} from '../directive';
+import path from 'node:path';
+import type {Directive, DirectiveContext} from '../directive';
 import type {Fact} from './fact';
 import type {PhrasingContent} from 'mdast';
 import type {Contract} from '../contract/contract';
@@ -22,6 +23,7 @@ import {DataError, loadData} from '../data/load';
 import type {MetricsLatency, OnpremConfig, OnpremServices, SdkWebSdk} from '../data/types';
 import {grouped, numberFormats, thresholdText} from '../numbers';
 import {expandPlaceholders} from '../placeholders';
+import {noteRead, withoutNoting} from '../reads';
 
 type Json = Record<string, unknown>;
 
@@ -396,14 +398,42 @@ export function collectFacts(contract: Contract, siteDir: string): Map<string, F
   return cached.facts;
 }
 
-function factOf(contract: Contract, siteDir: string, key: string): Fact {
-  const fact = collectFacts(contract, siteDir).get(key);
+/** The file a fact comes from, site-relative: `data/onprem/services.yaml` for `onprem.version`. */
+export function factFile(fact: Fact): string {
+  const file = /^(?:data|contract)\/[\w./-]+?\.ya?ml(?=:|$)/.exec(fact.source)?.[0];
+  if (!file) throw new Error(`${fact.key}: its source "${fact.source}" does not start with its file`);
+  return file;
+}
+
+/**
+ * Every named fact, for a page that states some: collected without noting every source as the
+ * page's file (./reads.ts); `use` notes the one file a fact the page states comes from, so an edit
+ * to data/metrics/liveness.yaml renders again the pages that state its figures, not every page
+ * that states a fact.
+ */
+function pageFacts(
+  contract: () => Contract,
+  siteDir: string,
+): {facts: Map<string, Fact>; use: (fact: Fact) => Fact} {
+  const facts = withoutNoting(() => collectFacts(contract(), siteDir));
+  return {
+    facts,
+    use: (fact) => {
+      noteRead(path.join(siteDir, factFile(fact)));
+      return fact;
+    },
+  };
+}
+
+function factOf(contract: () => Contract, siteDir: string, key: string): Fact {
+  const {facts, use} = pageFacts(contract, siteDir);
+  const fact = facts.get(key);
   if (!fact) {
     throw new ContractError(
-      `no fact "${key}"${didYouMean(key, collectFacts(contract, siteDir).keys())} (facts live in plugins/vultus-contract/facts/facts.ts)`,
+      `no fact "${key}"${didYouMean(key, facts.keys())} (facts live in plugins/vultus-contract/facts/facts.ts)`,
     );
   }
-  return fact;
+  return use(fact);
 }
 
 /** A fact as text: its value, or with a format its number formatted. */
@@ -431,8 +461,7 @@ export function factText(fact: Fact, format: string | undefined): string {
  * x-limits list as one code span per item, `as="MB"` (`minutes`, `percent`, …) the number formatted.
  */
 export function renderFact(
-  contract: Contract,
-  siteDir: string,
+  context: Pick<DirectiveContext, 'contract' | 'siteDir'>,
   attributes: Record<string, string | null | undefined>,
 ): PhrasingContent[] {
   const key = attributes.key ?? '';
@@ -440,9 +469,10 @@ export function renderFact(
   if (as === 'codes') {
     if (!key.startsWith('limits.'))
       throw new ContractError(`as="codes" is for a list in x-limits (limits.…)`);
-    return limitCodes(contract, key.slice('limits.'.length));
+    return limitCodes(context.contract, key.slice('limits.'.length));
   }
-  const fact = factOf(contract, siteDir, key);
+  // The contract is read through the context only where a fact comes from it (pageFacts).
+  const fact = factOf(() => context.contract, context.siteDir, key);
   if (as === 'code') return [{type: 'inlineCode', value: fact.value}];
   return [{type: 'text', value: factText(fact, as)}];
 }
@@ -453,12 +483,12 @@ export function renderFact(
  */
 export function substituteFacts(contract: Contract, siteDir: string, code: string, where: string): string {
   if (!code.includes('%{')) return code;
-  const facts = collectFacts(contract, siteDir);
+  const {facts, use} = pageFacts(() => contract, siteDir);
   return expandPlaceholders(
     code,
     (key) => {
       const fact = facts.get(key);
-      return fact && {text: fact.value, number: fact.number};
+      return fact && {text: use(fact).value, number: fact.number};
     },
     (placeholder, why, key) => {
       const nearest = key === undefined ? '' : didYouMean(key, facts.keys());
@@ -476,6 +506,6 @@ export const factDirectives: Directive[] = [
     attributes: ['key', 'as'],
     summary:
       'a named fact of `facts.ts` inline in a sentence: a version, port, limit, retention period, default threshold, throughput, current model version or sunset date (`as="code"` for inline code); `%{key}` puts the same value in a code block or inline code',
-    render: (attributes, {contract, siteDir}) => renderFact(contract, siteDir, attributes),
+    render: (attributes, context) => renderFact(context, attributes),
   },
 ];

@@ -1,0 +1,65 @@
+/**
+ * A docs page depends on the files it was rendered from (plugins/vultus-contract/reads.ts), so an
+ * edit renders again exactly the pages that use the edited file: a page that states a named fact
+ * depends on the file of that fact, not on every file a fact comes from, and a page depends on the
+ * contract where a directive renders from it, not for holding a directive.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import {VFile} from 'vfile';
+import remarkVultusContract from '../../plugins/vultus-contract/remark';
+import {PageReads} from '../../plugins/vultus-contract/reads';
+import {loadContract} from '../../plugins/vultus-contract/contract/contract';
+import {collectFacts, factFile} from '../../plugins/vultus-contract/facts/facts';
+import {siteDir} from './helpers/pages';
+
+/** The site-relative files a page of `markdown` is rendered from. */
+async function readsOf(markdown: string): Promise<string[]> {
+  const reads = new PageReads();
+  const page = path.join(siteDir, 'docs/reads-test.md');
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkVultusContract, {siteDir, reads});
+  const file = new VFile({path: page, value: markdown});
+  await processor.run(processor.parse(file), file);
+  return reads.of(page).map((read) => path.relative(siteDir, read));
+}
+
+test('a page that states a fact depends on the file of that fact, not on every source of facts', async () => {
+  const inline = await readsOf('The images are version :fact{key="onprem.version"}.\n');
+  assert.ok(inline.includes('data/onprem/services.yaml'), `reads: ${inline.join(', ')}`);
+  for (const other of [
+    'data/metrics/liveness.yaml',
+    'data/sdk/web-sdk.yaml',
+    'data/onprem/config.yaml',
+    'contract/openapi.yaml',
+  ])
+    assert.ok(!inline.includes(other), `${other} is not read by a page stating onprem.version`);
+
+  const inCode = await readsOf('```bash\nnpm install @vultus/web-sdk@%{sdk.version}\n```\n');
+  assert.ok(inCode.includes('data/sdk/web-sdk.yaml'), `reads: ${inCode.join(', ')}`);
+  assert.ok(!inCode.includes('data/onprem/services.yaml'));
+});
+
+test('a page depends on the contract where it renders from it', async () => {
+  const operation = await readsOf('::operation{id="getMedia"}\n');
+  assert.ok(operation.includes('contract/openapi.yaml'), `reads: ${operation.join(', ')}`);
+  const limit = await readsOf('At most :fact{key="limits.allowed_origins_max"} origins.\n');
+  assert.deepEqual(limit, ['contract/openapi.yaml']);
+});
+
+test('every fact names the file it comes from', async () => {
+  const facts = collectFacts(await loadContract(siteDir), siteDir);
+  const files = new Set([...facts.values()].map(factFile));
+  assert.ok(
+    files.has('contract/openapi.yaml') && files.has('data/metrics/liveness.yaml'),
+    [...files].join(', '),
+  );
+});
