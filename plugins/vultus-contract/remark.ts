@@ -15,7 +15,13 @@ import type {VFile} from 'vfile';
 import path from 'node:path';
 import {visit} from 'unist-util-visit';
 import {contractRelativePath, loadContract} from './contract/contract';
-import {marker, type Directive, type DirectiveContext, type ListedSchemas, type RenderMode} from './directive';
+import {
+  marker,
+  type Directive,
+  type DirectiveContext,
+  type ListedSchemas,
+  type RenderMode,
+} from './directive';
 import {directiveFor, directives} from './directives';
 import {didYouMean, SourceError} from './errors';
 import {DefaultAdmonitionOptions} from '@docusaurus/mdx-loader/lib/remark/admonitions';
