@@ -1,16 +1,17 @@
 /**
  * Local Docusaurus plugin for the Vultus API contract: loads and validates
- * contract/openapi.yaml in loadContent (a malformed contract fails the build, naming the
- * file and the JSON pointer), makes `docusaurus start` reload when it or the data files
- * change, and after the build writes the Markdown outputs (`<route>.md`, /llms.txt,
- * /llms-full.txt, see ./outputs/llms.ts). The contract itself is published at /openapi.yaml with its
- * placeholders (`%{limits.…}`) replaced by their values, and as a Postman collection at
- * /vultus.postman_collection.json: written to the build in postBuild, and served by
- * `docusaurus start` from a generated directory. After the build it also writes the revision
- * history feed, /revision-history.xml (./outputs/feed.ts), which every page's head advertises, and
- * checks every link of the docs, naming the file and line of a broken one (./links.ts). The pages render it through the remark
- * plugin in ./remark.ts; the loader ./dependencies-loader.cjs, added here to every docs page, tells
- * the bundler which files each page was rendered from (./reads.ts).
+ * contract/openapi.yaml in loadContent (a malformed contract fails the build, naming the file and
+ * the line). The pages render the contract and data/ through the remark plugin in ./remark.ts;
+ * the loader ./dependencies-loader.cjs, added here to every docs page, tells the bundler which
+ * files each page was rendered from (./reads.ts), so an edit renders its pages again.
+ *
+ * The contract is published at /openapi.yaml with its placeholders (`%{limits.…}`) replaced by
+ * their values, and as a Postman collection at /vultus.postman_collection.json (./outputs/postman.ts):
+ * written to the build in postBuild, and served by `docusaurus start` from a generated directory
+ * that follows the contract. After the build the plugin also writes the Markdown outputs
+ * (`<route>.md`, /llms.txt, /llms-full.txt, ./outputs/llms.ts) and the revision history feed,
+ * /revision-history.xml (./outputs/feed.ts), which every page's head advertises, and checks every
+ * link of the docs, naming the file and line of a broken one (./links.ts).
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -64,10 +65,10 @@ export default function vultusContractPlugin(
   return {
     name: 'vultus-contract',
     getPathsToWatch() {
-      return [
-        path.join(context.siteDir, contractRelativePath),
-        path.join(context.siteDir, 'data/**/*.{yaml,yml}'),
-      ];
+      // The contract only, for the dev server's copy of /openapi.yaml. The pages follow their
+      // own files (the contract, data/, the partials) through the dependencies the loader
+      // declares; watching data/ here would reload the plugin on every data edit for nothing.
+      return [path.join(context.siteDir, contractRelativePath)];
     },
     async loadContent() {
       const contract = await loadContract(context.siteDir);
