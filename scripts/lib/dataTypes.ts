@@ -50,6 +50,23 @@ function readableSchema(schema: JSONSchema): JSONSchema {
       node.additionalItems = false;
       delete node.prefixItems;
     }
+    // A bounded list is a tuple type only where the schema says a tuple (`prefixItems`) or a
+    // fixed pair or so of plain values (a confidence interval is [low, high]); a list of objects
+    // stays a list, so an entry's type is written once, not again for every position a minimum
+    // or maximum allows.
+    const fixedPlain =
+      node.minItems === node.maxItems &&
+      typeof node.maxItems === 'number' &&
+      node.maxItems <= 4 &&
+      typeof node.items === 'object' &&
+      node.items !== null &&
+      !Array.isArray(node.items) &&
+      (node.items as Record<string, unknown>).type !== 'object' &&
+      (node.items as Record<string, unknown>).$ref === undefined;
+    if (!fixedPlain && !Array.isArray(node.items)) {
+      delete node.minItems;
+      delete node.maxItems;
+    }
     const {$ref, description, ...rest} = node;
     if (typeof $ref === 'string' && Object.keys(rest).length > 0)
       return {...(description === undefined ? {} : {description}), allOf: [{$ref}, rest]};
@@ -78,7 +95,6 @@ export async function generatedDataTypes(): Promise<Map<string, string>> {
     const source = await compile(readableSchema(root), type, {
       bannerComment: banner(schemaFile),
       additionalProperties: false,
-      maxItems: 4,
       strictIndexSignatures: true,
       format: false,
       cwd: path.dirname(path.join(dataDir, schemaFile)),

@@ -10,171 +10,42 @@ export type Rate = number;
  * Schema for data/aml/screening.yaml: the lists a screening covers with their refresh cadence, and the detection and false-hit rates of name matching per match threshold.
  */
 export interface AmlScreening {
-  /**
-   * @minItems 3
-   */
-  lists: [
-    {
-      name: Text;
-      publisher: Text;
-      kind: 'sanctions' | 'pep' | 'adverse_media';
-      covers: Text;
-      refresh: string;
-    },
-    {
-      name: Text;
-      publisher: Text;
-      kind: 'sanctions' | 'pep' | 'adverse_media';
-      covers: Text;
-      refresh: string;
-    },
-    {
-      name: Text;
-      publisher: Text;
-      kind: 'sanctions' | 'pep' | 'adverse_media';
-      covers: Text;
-      refresh: string;
-    },
-    ...{
-      name: Text;
-      publisher: Text;
-      kind: 'sanctions' | 'pep' | 'adverse_media';
-      covers: Text;
-      refresh: string;
-    }[],
-  ];
+  lists: {
+    name: Text;
+    publisher: Text;
+    kind: 'sanctions' | 'pep' | 'adverse_media';
+    covers: Text;
+    refresh: string;
+  }[];
   evaluation: {
     model_version: string;
     measured: string;
-    /**
-     * @minItems 2
-     * @maxItems 2
-     */
-    sets: [
-      {
-        set: 'Listed subjects' | 'Clear customers';
-        queries: Count;
-        built_from: Text;
-      },
-      {
-        set: 'Listed subjects' | 'Clear customers';
-        queries: Count;
-        built_from: Text;
-      },
-    ];
-    /**
-     * @minItems 1
-     */
-    match_rates: [
-      {
-        fields: Fields;
-        description: Text;
-        /**
-         * @minItems 3
-         */
-        thresholds: [
-          {
-            threshold: Threshold;
-            label: string;
-            found: Count;
-            detection_rate: Rate;
-            false_hits: Count;
-            false_hit_rate: Rate;
-          },
-          {
-            threshold: Threshold;
-            label: string;
-            found: Count;
-            detection_rate: Rate;
-            false_hits: Count;
-            false_hit_rate: Rate;
-          },
-          {
-            threshold: Threshold;
-            label: string;
-            found: Count;
-            detection_rate: Rate;
-            false_hits: Count;
-            false_hit_rate: Rate;
-          },
-          ...{
-            threshold: Threshold;
-            label: string;
-            found: Count;
-            detection_rate: Rate;
-            false_hits: Count;
-            false_hit_rate: Rate;
-          }[],
-        ];
-      },
-      ...{
-        fields: Fields;
-        description: Text;
-        /**
-         * @minItems 3
-         */
-        thresholds: [
-          {
-            threshold: Threshold;
-            label: string;
-            found: Count;
-            detection_rate: Rate;
-            false_hits: Count;
-            false_hit_rate: Rate;
-          },
-          {
-            threshold: Threshold;
-            label: string;
-            found: Count;
-            detection_rate: Rate;
-            false_hits: Count;
-            false_hit_rate: Rate;
-          },
-          {
-            threshold: Threshold;
-            label: string;
-            found: Count;
-            detection_rate: Rate;
-            false_hits: Count;
-            false_hit_rate: Rate;
-          },
-          ...{
-            threshold: Threshold;
-            label: string;
-            found: Count;
-            detection_rate: Rate;
-            false_hits: Count;
-            false_hit_rate: Rate;
-          }[],
-        ];
-      }[],
-    ];
+    sets: {
+      set: 'Listed subjects' | 'Clear customers';
+      queries: Count;
+      built_from: Text;
+    }[];
+    match_rates: {
+      fields: Fields;
+      description: Text;
+      thresholds: {
+        threshold: Threshold;
+        label: string;
+        found: Count;
+        detection_rate: Rate;
+        false_hits: Count;
+        false_hit_rate: Rate;
+      }[];
+    }[];
     by_variation: {
       fields: Fields;
       threshold: Threshold;
-      /**
-       * @minItems 2
-       */
-      groups: [
-        {
-          variation: Text;
-          queries: Count;
-          found: Count;
-          detection_rate: Rate;
-        },
-        {
-          variation: Text;
-          queries: Count;
-          found: Count;
-          detection_rate: Rate;
-        },
-        ...{
-          variation: Text;
-          queries: Count;
-          found: Count;
-          detection_rate: Rate;
-        }[],
-      ];
+      groups: {
+        variation: Text;
+        queries: Count;
+        found: Count;
+        detection_rate: Rate;
+      }[];
     };
   };
 }

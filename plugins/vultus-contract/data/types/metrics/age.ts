@@ -2,74 +2,38 @@
 
 export type Text = string;
 export type Date = string;
+export type PositiveCount = number;
 /**
  * How the 95% intervals are computed, per set of figures: tests/unit/metrics-data.test.ts checks each method against samples_per_subject and recomputes the Wilson and exact intervals from the counts. The metrics pages render figures and description.
- *
- * @minItems 1
  */
-export type CiMethod = [
-  {
-    /**
-     * The figures the entry covers, as the page names them.
-     */
-    figures: string;
-    /**
-     * The data keys that hold those figures (fnmr, apcer, mae, …).
-     *
-     * @minItems 1
-     */
-    applies_to: [string, ...string[]];
-    /**
-     * Which of those figures by their count: counts below 20 events take the exact interval.
-     */
-    events: 'fewer-than-20' | '20-or-more' | 'any';
-    method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
-    /**
-     * What a bootstrap resamples (subject).
-     */
-    resample_unit?: string;
-    resamples?: PositiveCount;
-    /**
-     * A variance inflation for repeat samples of one subject.
-     */
-    design_effect?: number;
-    /**
-     * The method in words, as the pages show it.
-     */
-    description: string;
-  },
-  ...{
-    /**
-     * The figures the entry covers, as the page names them.
-     */
-    figures: string;
-    /**
-     * The data keys that hold those figures (fnmr, apcer, mae, …).
-     *
-     * @minItems 1
-     */
-    applies_to: [string, ...string[]];
-    /**
-     * Which of those figures by their count: counts below 20 events take the exact interval.
-     */
-    events: 'fewer-than-20' | '20-or-more' | 'any';
-    method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
-    /**
-     * What a bootstrap resamples (subject).
-     */
-    resample_unit?: string;
-    resamples?: PositiveCount;
-    /**
-     * A variance inflation for repeat samples of one subject.
-     */
-    design_effect?: number;
-    /**
-     * The method in words, as the pages show it.
-     */
-    description: string;
-  }[],
-];
-export type PositiveCount = number;
+export type CiMethod = {
+  /**
+   * The figures the entry covers, as the page names them.
+   */
+  figures: string;
+  /**
+   * The data keys that hold those figures (fnmr, apcer, mae, …).
+   */
+  applies_to: string[];
+  /**
+   * Which of those figures by their count: counts below 20 events take the exact interval.
+   */
+  events: 'fewer-than-20' | '20-or-more' | 'any';
+  method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
+  /**
+   * What a bootstrap resamples (subject).
+   */
+  resample_unit?: string;
+  resamples?: PositiveCount;
+  /**
+   * A variance inflation for repeat samples of one subject.
+   */
+  design_effect?: number;
+  /**
+   * The method in words, as the pages show it.
+   */
+  description: string;
+}[];
 /**
  * Whether the protocol takes one sample (selfie, search) per subject or several (pairs or presentations that share a subject); the interval method must suit it.
  */
@@ -78,10 +42,7 @@ export type SamplesPerSubject = 'one' | 'several';
  * A fraction between 0 and 1 (0.0042 = 0.42%).
  */
 export type Rate = number;
-/**
- * @minItems 1
- */
-export type Texts = [Text, ...Text[]];
+export type Texts = Text[];
 export type Percent = number;
 export type Age = number;
 export type Count = number;
@@ -118,39 +79,10 @@ export interface MetricsAge {
   evaluation_set: {
     name: Text;
     subjects: PositiveCount;
-    /**
-     * @minItems 6
-     */
-    true_age_distribution: [
-      {
-        age_band: '8-12' | '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-        subjects: PositiveCount;
-      },
-      {
-        age_band: '8-12' | '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-        subjects: PositiveCount;
-      },
-      {
-        age_band: '8-12' | '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-        subjects: PositiveCount;
-      },
-      {
-        age_band: '8-12' | '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-        subjects: PositiveCount;
-      },
-      {
-        age_band: '8-12' | '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-        subjects: PositiveCount;
-      },
-      {
-        age_band: '8-12' | '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-        subjects: PositiveCount;
-      },
-      ...{
-        age_band: '8-12' | '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-        subjects: PositiveCount;
-      }[],
-    ];
+    true_age_distribution: {
+      age_band: '8-12' | '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
+      subjects: PositiveCount;
+    }[];
     capture_conditions: Texts;
     collection_period: Period;
     consent_basis: Text;
@@ -160,189 +92,48 @@ export interface MetricsAge {
      * Share of subjects per group, in percent; each dimension sums to 100 (checked by the unit test).
      */
     demographic_composition: {
-      /**
-       * @minItems 2
-       * @maxItems 2
-       */
-      sex: [
-        {
-          group: 'female' | 'male';
-          percent: Percent;
-        },
-        {
-          group: 'female' | 'male';
-          percent: Percent;
-        },
-      ];
-      /**
-       * @minItems 3
-       * @maxItems 3
-       */
-      skin_tone: [
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-      ];
+      sex: {
+        group: 'female' | 'male';
+        percent: Percent;
+      }[];
+      skin_tone: {
+        group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
+        percent: Percent;
+      }[];
     };
   };
   default_challenge_offset_years: number;
   mae_overall: YearsEstimate;
-  /**
-   * @minItems 6
-   */
-  mae_by_age_band: [
-    {
-      age_band: '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-      subjects: PositiveCount;
-      mean_error: number;
-      mae: YearsEstimate;
-    },
-    {
-      age_band: '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-      subjects: PositiveCount;
-      mean_error: number;
-      mae: YearsEstimate;
-    },
-    {
-      age_band: '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-      subjects: PositiveCount;
-      mean_error: number;
-      mae: YearsEstimate;
-    },
-    {
-      age_band: '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-      subjects: PositiveCount;
-      mean_error: number;
-      mae: YearsEstimate;
-    },
-    {
-      age_band: '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-      subjects: PositiveCount;
-      mean_error: number;
-      mae: YearsEstimate;
-    },
-    {
-      age_band: '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-      subjects: PositiveCount;
-      mean_error: number;
-      mae: YearsEstimate;
-    },
-    ...{
-      age_band: '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
-      subjects: PositiveCount;
-      mean_error: number;
-      mae: YearsEstimate;
-    }[],
-  ];
-  /**
-   * @minItems 3
-   */
-  challenge_ages: [
-    {
-      legal_age: Age;
-      challenge_age: Age;
-      minors_population: Text;
-      false_positive_rate: Counted;
-      adults_population: Text;
-      false_negative_rate: Counted;
-    },
-    {
-      legal_age: Age;
-      challenge_age: Age;
-      minors_population: Text;
-      false_positive_rate: Counted;
-      adults_population: Text;
-      false_negative_rate: Counted;
-    },
-    {
-      legal_age: Age;
-      challenge_age: Age;
-      minors_population: Text;
-      false_positive_rate: Counted;
-      adults_population: Text;
-      false_negative_rate: Counted;
-    },
-    ...{
-      legal_age: Age;
-      challenge_age: Age;
-      minors_population: Text;
-      false_positive_rate: Counted;
-      adults_population: Text;
-      false_negative_rate: Counted;
-    }[],
-  ];
-  /**
-   * @minItems 2
-   */
-  recommended_challenge_ages: [
-    {
-      use_case: Text;
-      description: Text;
-      legal_age: Age;
-      challenge_age: Age;
-      false_positive_rate: Counted;
-      false_negative_rate: Counted;
-      default: boolean;
-    },
-    {
-      use_case: Text;
-      description: Text;
-      legal_age: Age;
-      challenge_age: Age;
-      false_positive_rate: Counted;
-      false_negative_rate: Counted;
-      default: boolean;
-    },
-    ...{
-      use_case: Text;
-      description: Text;
-      legal_age: Age;
-      challenge_age: Age;
-      false_positive_rate: Counted;
-      false_negative_rate: Counted;
-      default: boolean;
-    }[],
-  ];
-  /**
-   * @minItems 1
-   */
-  groups: [
-    {
-      dimension: 'sex' | 'skin_tone';
-      group: 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-      subjects: PositiveCount;
-      mae: YearsEstimate;
-      minors_passed_at_25: Counted1;
-    } & {
-      dimension: 'sex' | 'skin_tone';
-      group: 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-      subjects: PositiveCount;
-      mae: YearsEstimate;
-      minors_passed_at_25: Counted1;
-    },
-    ...({
-      dimension: 'sex' | 'skin_tone';
-      group: 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-      subjects: PositiveCount;
-      mae: YearsEstimate;
-      minors_passed_at_25: Counted1;
-    } & {
-      dimension: 'sex' | 'skin_tone';
-      group: 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-      subjects: PositiveCount;
-      mae: YearsEstimate;
-      minors_passed_at_25: Counted1;
-    })[],
-  ];
+  mae_by_age_band: {
+    age_band: '13-17' | '18-24' | '25-34' | '35-49' | '50-64' | '65+';
+    subjects: PositiveCount;
+    mean_error: number;
+    mae: YearsEstimate;
+  }[];
+  challenge_ages: {
+    legal_age: Age;
+    challenge_age: Age;
+    minors_population: Text;
+    false_positive_rate: Counted;
+    adults_population: Text;
+    false_negative_rate: Counted;
+  }[];
+  recommended_challenge_ages: {
+    use_case: Text;
+    description: Text;
+    legal_age: Age;
+    challenge_age: Age;
+    false_positive_rate: Counted;
+    false_negative_rate: Counted;
+    default: boolean;
+  }[];
+  groups: {
+    dimension: 'sex' | 'skin_tone';
+    group: 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
+    subjects: PositiveCount;
+    mae: YearsEstimate;
+    minors_passed_at_25: Counted1;
+  }[];
   limitations: Texts;
 }
 export interface Period {

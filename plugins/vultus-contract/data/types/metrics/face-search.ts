@@ -2,82 +2,43 @@
 
 export type Text = string;
 export type Date = string;
+export type PositiveCount = number;
 /**
  * How the 95% intervals are computed, per set of figures: tests/unit/metrics-data.test.ts checks each method against samples_per_subject and recomputes the Wilson and exact intervals from the counts. The metrics pages render figures and description.
- *
- * @minItems 1
  */
-export type CiMethod = [
-  {
-    /**
-     * The figures the entry covers, as the page names them.
-     */
-    figures: string;
-    /**
-     * The data keys that hold those figures (fnmr, apcer, mae, …).
-     *
-     * @minItems 1
-     */
-    applies_to: [string, ...string[]];
-    /**
-     * Which of those figures by their count: counts below 20 events take the exact interval.
-     */
-    events: 'fewer-than-20' | '20-or-more' | 'any';
-    method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
-    /**
-     * What a bootstrap resamples (subject).
-     */
-    resample_unit?: string;
-    resamples?: PositiveCount;
-    /**
-     * A variance inflation for repeat samples of one subject.
-     */
-    design_effect?: number;
-    /**
-     * The method in words, as the pages show it.
-     */
-    description: string;
-  },
-  ...{
-    /**
-     * The figures the entry covers, as the page names them.
-     */
-    figures: string;
-    /**
-     * The data keys that hold those figures (fnmr, apcer, mae, …).
-     *
-     * @minItems 1
-     */
-    applies_to: [string, ...string[]];
-    /**
-     * Which of those figures by their count: counts below 20 events take the exact interval.
-     */
-    events: 'fewer-than-20' | '20-or-more' | 'any';
-    method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
-    /**
-     * What a bootstrap resamples (subject).
-     */
-    resample_unit?: string;
-    resamples?: PositiveCount;
-    /**
-     * A variance inflation for repeat samples of one subject.
-     */
-    design_effect?: number;
-    /**
-     * The method in words, as the pages show it.
-     */
-    description: string;
-  }[],
-];
-export type PositiveCount = number;
+export type CiMethod = {
+  /**
+   * The figures the entry covers, as the page names them.
+   */
+  figures: string;
+  /**
+   * The data keys that hold those figures (fnmr, apcer, mae, …).
+   */
+  applies_to: string[];
+  /**
+   * Which of those figures by their count: counts below 20 events take the exact interval.
+   */
+  events: 'fewer-than-20' | '20-or-more' | 'any';
+  method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
+  /**
+   * What a bootstrap resamples (subject).
+   */
+  resample_unit?: string;
+  resamples?: PositiveCount;
+  /**
+   * A variance inflation for repeat samples of one subject.
+   */
+  design_effect?: number;
+  /**
+   * The method in words, as the pages show it.
+   */
+  description: string;
+}[];
 /**
  * Whether the protocol takes one sample (selfie, search) per subject or several (pairs or presentations that share a subject); the interval method must suit it.
  */
 export type SamplesPerSubject = 'one' | 'several';
-/**
- * @minItems 1
- */
-export type Texts = [Text, ...Text[]];
+export type Texts = Text[];
 export type Percent = number;
 /**
  * Score threshold; a result is approved when score >= threshold.
@@ -118,16 +79,7 @@ export interface MetricsFaceSearch {
     name: Text;
     size: {
       probe_subjects: PositiveCount;
-      /**
-       * @minItems 4
-       */
-      gallery_sizes: [
-        10000 | 100000 | 1000000 | 10000000,
-        10000 | 100000 | 1000000 | 10000000,
-        10000 | 100000 | 1000000 | 10000000,
-        10000 | 100000 | 1000000 | 10000000,
-        ...(10000 | 100000 | 1000000 | 10000000)[],
-      ];
+      gallery_sizes: (10000 | 100000 | 1000000 | 10000000)[];
       mated_searches: PositiveCount;
       non_mated_searches: PositiveCount;
     };
@@ -141,530 +93,66 @@ export interface MetricsFaceSearch {
      * Share of subjects per group, in percent; each dimension sums to 100 (checked by the unit test).
      */
     demographic_composition: {
-      /**
-       * @minItems 4
-       * @maxItems 4
-       */
-      age_band: [
-        {
-          group: '18-29' | '30-44' | '45-59' | '60+';
-          percent: Percent;
-        },
-        {
-          group: '18-29' | '30-44' | '45-59' | '60+';
-          percent: Percent;
-        },
-        {
-          group: '18-29' | '30-44' | '45-59' | '60+';
-          percent: Percent;
-        },
-        {
-          group: '18-29' | '30-44' | '45-59' | '60+';
-          percent: Percent;
-        },
-      ];
-      /**
-       * @minItems 2
-       * @maxItems 2
-       */
-      sex: [
-        {
-          group: 'female' | 'male';
-          percent: Percent;
-        },
-        {
-          group: 'female' | 'male';
-          percent: Percent;
-        },
-      ];
-      /**
-       * @minItems 3
-       * @maxItems 3
-       */
-      skin_tone: [
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-      ];
+      age_band: {
+        group: '18-29' | '30-44' | '45-59' | '60+';
+        percent: Percent;
+      }[];
+      sex: {
+        group: 'female' | 'male';
+        percent: Percent;
+      }[];
+      skin_tone: {
+        group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
+        percent: Percent;
+      }[];
     };
   };
   model_version: 'face-match-v4.2' | 'face-match-v4.1';
   score_definition: Text;
   default_threshold: Threshold;
-  /**
-   * @minItems 4
-   */
-  galleries: [
-    {
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
-      mated_searches: PositiveCount;
-      non_mated_searches: PositiveCount;
-      /**
-       * @minItems 2
-       */
-      fnir_at_fpir: [
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        ...{
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        }[],
-      ];
-      rank_identification_rate: {
-        rank_1: RateEstimate | Counted;
-        rank_5: RateEstimate | Counted;
-      };
-      /**
-       * Operating points ordered by increasing threshold.
-       *
-       * @minItems 7
-       */
-      operating_points: [
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        ...{
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        }[],
-      ];
-    },
-    {
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
-      mated_searches: PositiveCount;
-      non_mated_searches: PositiveCount;
-      /**
-       * @minItems 2
-       */
-      fnir_at_fpir: [
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        ...{
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        }[],
-      ];
-      rank_identification_rate: {
-        rank_1: RateEstimate | Counted;
-        rank_5: RateEstimate | Counted;
-      };
-      /**
-       * Operating points ordered by increasing threshold.
-       *
-       * @minItems 7
-       */
-      operating_points: [
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        ...{
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        }[],
-      ];
-    },
-    {
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
-      mated_searches: PositiveCount;
-      non_mated_searches: PositiveCount;
-      /**
-       * @minItems 2
-       */
-      fnir_at_fpir: [
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        ...{
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        }[],
-      ];
-      rank_identification_rate: {
-        rank_1: RateEstimate | Counted;
-        rank_5: RateEstimate | Counted;
-      };
-      /**
-       * Operating points ordered by increasing threshold.
-       *
-       * @minItems 7
-       */
-      operating_points: [
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        ...{
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        }[],
-      ];
-    },
-    {
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
-      mated_searches: PositiveCount;
-      non_mated_searches: PositiveCount;
-      /**
-       * @minItems 2
-       */
-      fnir_at_fpir: [
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        ...{
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        }[],
-      ];
-      rank_identification_rate: {
-        rank_1: RateEstimate | Counted;
-        rank_5: RateEstimate | Counted;
-      };
-      /**
-       * Operating points ordered by increasing threshold.
-       *
-       * @minItems 7
-       */
-      operating_points: [
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        ...{
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        }[],
-      ];
-    },
-    ...{
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
-      mated_searches: PositiveCount;
-      non_mated_searches: PositiveCount;
-      /**
-       * @minItems 2
-       */
-      fnir_at_fpir: [
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        {
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        },
-        ...{
-          fpir: 0.001 | 0.01;
-          threshold: Threshold;
-          fnir: RateEstimate;
-        }[],
-      ];
-      rank_identification_rate: {
-        rank_1: RateEstimate | Counted;
-        rank_5: RateEstimate | Counted;
-      };
-      /**
-       * Operating points ordered by increasing threshold.
-       *
-       * @minItems 7
-       */
-      operating_points: [
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        {
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        },
-        ...{
-          threshold: Threshold;
-          fpir: RateOrCount;
-          fnir: RateOrCount;
-        }[],
-      ];
-    }[],
-  ];
-  /**
-   * @minItems 3
-   */
-  recommended_thresholds: [
-    {
-      use_case: Text;
-      description: Text;
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
+  galleries: {
+    gallery_size: 10000 | 100000 | 1000000 | 10000000;
+    mated_searches: PositiveCount;
+    non_mated_searches: PositiveCount;
+    fnir_at_fpir: {
+      fpir: 0.001 | 0.01;
+      threshold: Threshold;
+      fnir: RateEstimate;
+    }[];
+    rank_identification_rate: {
+      rank_1: RateEstimate | Counted;
+      rank_5: RateEstimate | Counted;
+    };
+    /**
+     * Operating points ordered by increasing threshold.
+     */
+    operating_points: {
       threshold: Threshold;
       fpir: RateOrCount;
       fnir: RateOrCount;
-      default: boolean;
-    },
-    {
-      use_case: Text;
-      description: Text;
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
-      threshold: Threshold;
-      fpir: RateOrCount;
-      fnir: RateOrCount;
-      default: boolean;
-    },
-    {
-      use_case: Text;
-      description: Text;
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
-      threshold: Threshold;
-      fpir: RateOrCount;
-      fnir: RateOrCount;
-      default: boolean;
-    },
-    ...{
-      use_case: Text;
-      description: Text;
-      gallery_size: 10000 | 100000 | 1000000 | 10000000;
-      threshold: Threshold;
-      fpir: RateOrCount;
-      fnir: RateOrCount;
-      default: boolean;
-    }[],
-  ];
+    }[];
+  }[];
+  recommended_thresholds: {
+    use_case: Text;
+    description: Text;
+    gallery_size: 10000 | 100000 | 1000000 | 10000000;
+    threshold: Threshold;
+    fpir: RateOrCount;
+    fnir: RateOrCount;
+    default: boolean;
+  }[];
   groups: {
     gallery_size: 10000 | 100000 | 1000000 | 10000000;
     threshold: Threshold;
     fpir_target: Rate;
-    /**
-     * @minItems 1
-     */
-    results: [
-      {
-        dimension: 'age_band' | 'sex' | 'skin_tone';
-        group: '18-29' | '30-44' | '45-59' | '60+' | 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-        mated_searches: PositiveCount;
-        non_mated_searches: PositiveCount;
-        fnir: RateEstimate;
-        fpir: RateEstimate;
-      } & {
-        dimension: 'age_band' | 'sex' | 'skin_tone';
-        group: '18-29' | '30-44' | '45-59' | '60+' | 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-        mated_searches: PositiveCount;
-        non_mated_searches: PositiveCount;
-        fnir: RateEstimate;
-        fpir: RateEstimate;
-      },
-      ...({
-        dimension: 'age_band' | 'sex' | 'skin_tone';
-        group: '18-29' | '30-44' | '45-59' | '60+' | 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-        mated_searches: PositiveCount;
-        non_mated_searches: PositiveCount;
-        fnir: RateEstimate;
-        fpir: RateEstimate;
-      } & {
-        dimension: 'age_band' | 'sex' | 'skin_tone';
-        group: '18-29' | '30-44' | '45-59' | '60+' | 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-        mated_searches: PositiveCount;
-        non_mated_searches: PositiveCount;
-        fnir: RateEstimate;
-        fpir: RateEstimate;
-      })[],
-    ];
+    results: {
+      dimension: 'age_band' | 'sex' | 'skin_tone';
+      group: '18-29' | '30-44' | '45-59' | '60+' | 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
+      mated_searches: PositiveCount;
+      non_mated_searches: PositiveCount;
+      fnir: RateEstimate;
+      fpir: RateEstimate;
+    }[];
   };
   limitations: Texts;
 }

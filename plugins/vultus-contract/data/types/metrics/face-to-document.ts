@@ -2,74 +2,38 @@
 
 export type Text = string;
 export type Date = string;
+export type PositiveCount = number;
 /**
  * How the 95% intervals are computed, per set of figures: tests/unit/metrics-data.test.ts checks each method against samples_per_subject and recomputes the Wilson and exact intervals from the counts. The metrics pages render figures and description.
- *
- * @minItems 1
  */
-export type CiMethod = [
-  {
-    /**
-     * The figures the entry covers, as the page names them.
-     */
-    figures: string;
-    /**
-     * The data keys that hold those figures (fnmr, apcer, mae, …).
-     *
-     * @minItems 1
-     */
-    applies_to: [string, ...string[]];
-    /**
-     * Which of those figures by their count: counts below 20 events take the exact interval.
-     */
-    events: 'fewer-than-20' | '20-or-more' | 'any';
-    method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
-    /**
-     * What a bootstrap resamples (subject).
-     */
-    resample_unit?: string;
-    resamples?: PositiveCount;
-    /**
-     * A variance inflation for repeat samples of one subject.
-     */
-    design_effect?: number;
-    /**
-     * The method in words, as the pages show it.
-     */
-    description: string;
-  },
-  ...{
-    /**
-     * The figures the entry covers, as the page names them.
-     */
-    figures: string;
-    /**
-     * The data keys that hold those figures (fnmr, apcer, mae, …).
-     *
-     * @minItems 1
-     */
-    applies_to: [string, ...string[]];
-    /**
-     * Which of those figures by their count: counts below 20 events take the exact interval.
-     */
-    events: 'fewer-than-20' | '20-or-more' | 'any';
-    method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
-    /**
-     * What a bootstrap resamples (subject).
-     */
-    resample_unit?: string;
-    resamples?: PositiveCount;
-    /**
-     * A variance inflation for repeat samples of one subject.
-     */
-    design_effect?: number;
-    /**
-     * The method in words, as the pages show it.
-     */
-    description: string;
-  }[],
-];
-export type PositiveCount = number;
+export type CiMethod = {
+  /**
+   * The figures the entry covers, as the page names them.
+   */
+  figures: string;
+  /**
+   * The data keys that hold those figures (fnmr, apcer, mae, …).
+   */
+  applies_to: string[];
+  /**
+   * Which of those figures by their count: counts below 20 events take the exact interval.
+   */
+  events: 'fewer-than-20' | '20-or-more' | 'any';
+  method: 'bootstrap' | 'wilson' | 'clopper-pearson' | 'normal';
+  /**
+   * What a bootstrap resamples (subject).
+   */
+  resample_unit?: string;
+  resamples?: PositiveCount;
+  /**
+   * A variance inflation for repeat samples of one subject.
+   */
+  design_effect?: number;
+  /**
+   * The method in words, as the pages show it.
+   */
+  description: string;
+}[];
 /**
  * Whether the protocol takes one sample (selfie, search) per subject or several (pairs or presentations that share a subject); the interval method must suit it.
  */
@@ -79,10 +43,7 @@ export type SamplesPerSubject = 'one' | 'several';
  */
 export type Rate = number;
 export type Percent = number;
-/**
- * @minItems 1
- */
-export type Texts = [Text, ...Text[]];
+export type Texts = Text[];
 /**
  * Score threshold; a result is approved when score >= threshold.
  */
@@ -120,19 +81,10 @@ export interface MetricsFaceToDocument {
       impostor_pairs: PositiveCount;
     };
     median_document_capture_seconds: number;
-    /**
-     * @minItems 1
-     */
-    document_types: [
-      {
-        type: 'passport' | 'national identity card' | 'driving licence' | 'residence permit';
-        percent: Percent;
-      },
-      ...{
-        type: 'passport' | 'national identity card' | 'driving licence' | 'residence permit';
-        percent: Percent;
-      }[],
-    ];
+    document_types: {
+      type: 'passport' | 'national identity card' | 'driving licence' | 'residence permit';
+      percent: Percent;
+    }[];
     issuing_countries: PositiveCount;
     capture_conditions: Texts;
     collection_period: Period;
@@ -143,656 +95,92 @@ export interface MetricsFaceToDocument {
      * Share of subjects per group, in percent; each dimension sums to 100 (checked by the unit test).
      */
     demographic_composition: {
-      /**
-       * @minItems 4
-       * @maxItems 4
-       */
-      age_band: [
-        {
-          group: '18-29' | '30-44' | '45-59' | '60+';
-          percent: Percent;
-        },
-        {
-          group: '18-29' | '30-44' | '45-59' | '60+';
-          percent: Percent;
-        },
-        {
-          group: '18-29' | '30-44' | '45-59' | '60+';
-          percent: Percent;
-        },
-        {
-          group: '18-29' | '30-44' | '45-59' | '60+';
-          percent: Percent;
-        },
-      ];
-      /**
-       * @minItems 2
-       * @maxItems 2
-       */
-      sex: [
-        {
-          group: 'female' | 'male';
-          percent: Percent;
-        },
-        {
-          group: 'female' | 'male';
-          percent: Percent;
-        },
-      ];
-      /**
-       * @minItems 3
-       * @maxItems 3
-       */
-      skin_tone: [
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-        {
-          group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
-          percent: Percent;
-        },
-      ];
-      /**
-       * @minItems 3
-       * @maxItems 3
-       */
-      document_photo_age: [
-        {
-          group: '0-2 years' | '3-5 years' | '6-10 years';
-          percent: Percent;
-        },
-        {
-          group: '0-2 years' | '3-5 years' | '6-10 years';
-          percent: Percent;
-        },
-        {
-          group: '0-2 years' | '3-5 years' | '6-10 years';
-          percent: Percent;
-        },
-      ];
+      age_band: {
+        group: '18-29' | '30-44' | '45-59' | '60+';
+        percent: Percent;
+      }[];
+      sex: {
+        group: 'female' | 'male';
+        percent: Percent;
+      }[];
+      skin_tone: {
+        group: 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
+        percent: Percent;
+      }[];
+      document_photo_age: {
+        group: '0-2 years' | '3-5 years' | '6-10 years';
+        percent: Percent;
+      }[];
     };
   };
   default_threshold: Threshold;
-  /**
-   * @minItems 1
-   */
-  models: [
-    {
-      model_version: 'face-match-v4.2' | 'face-match-v4.1';
-      status: 'current' | 'previous';
-      /**
-       * DET points ordered by increasing threshold.
-       *
-       * @minItems 12
-       */
-      det: [
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        ...{
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        }[],
-      ];
-      eer: {
-        rate: Rate;
+  models: {
+    model_version: 'face-match-v4.2' | 'face-match-v4.1';
+    status: 'current' | 'previous';
+    /**
+     * DET points ordered by increasing threshold.
+     */
+    det: {
+      threshold: Threshold;
+      fmr: Rate;
+      fnmr: Rate;
+    }[];
+    eer: {
+      rate: Rate;
+      threshold: Threshold;
+    };
+    recommended_thresholds: {
+      use_case: Text;
+      description: Text;
+      threshold: Threshold;
+      fmr: Rate;
+      fnmr: Rate;
+      default: boolean;
+    }[];
+    /**
+     * FNMR per document photo age at recommended thresholds other than groups.threshold, over the same genuine pairs as the per-group results (checked by tests/unit/photo-id-flows.test.ts).
+     */
+    document_photo_age_fnmr?: {
+      description: Text;
+      points: {
         threshold: Threshold;
-      };
-      /**
-       * @minItems 3
-       */
-      recommended_thresholds: [
-        {
-          use_case: Text;
-          description: Text;
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-          default: boolean;
-        },
-        {
-          use_case: Text;
-          description: Text;
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-          default: boolean;
-        },
-        {
-          use_case: Text;
-          description: Text;
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-          default: boolean;
-        },
-        ...{
-          use_case: Text;
-          description: Text;
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-          default: boolean;
-        }[],
-      ];
-      /**
-       * FNMR per document photo age at recommended thresholds other than groups.threshold, over the same genuine pairs as the per-group results (checked by tests/unit/photo-id-flows.test.ts).
-       */
-      document_photo_age_fnmr?: {
-        description: Text;
+        results: {
+          group: '0-2 years' | '3-5 years' | '6-10 years';
+          genuine_pairs: PositiveCount;
+          rejected: Count;
+          fnmr: RateEstimate;
+        }[];
+      }[];
+    };
+    groups: {
+      threshold: Threshold;
+      impostor_pairing: Text;
+      results: {
+        dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
+        group:
+          | '18-29'
+          | '30-44'
+          | '45-59'
+          | '60+'
+          | 'female'
+          | 'male'
+          | 'MST 1-3'
+          | 'MST 4-7'
+          | 'MST 8-10'
+          | '0-2 years'
+          | '3-5 years'
+          | '6-10 years';
         /**
-         * @minItems 1
+         * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
          */
-        points: [
-          {
-            threshold: Threshold;
-            /**
-             * @minItems 3
-             * @maxItems 3
-             */
-            results: [
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-            ];
-          },
-          ...{
-            threshold: Threshold;
-            /**
-             * @minItems 3
-             * @maxItems 3
-             */
-            results: [
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-            ];
-          }[],
-        ];
-      };
-      groups: {
-        threshold: Threshold;
-        impostor_pairing: Text;
-        /**
-         * @minItems 1
-         */
-        results: [
-          {
-            dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
-            group:
-              | '18-29'
-              | '30-44'
-              | '45-59'
-              | '60+'
-              | 'female'
-              | 'male'
-              | 'MST 1-3'
-              | 'MST 4-7'
-              | 'MST 8-10'
-              | '0-2 years'
-              | '3-5 years'
-              | '6-10 years';
-            /**
-             * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
-             */
-            subjects?: number;
-            genuine_pairs: PositiveCount;
-            impostor_pairs: PositiveCount;
-            fmr: RateEstimate;
-            fnmr: RateEstimate;
-          } & {
-            dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
-            group:
-              | '18-29'
-              | '30-44'
-              | '45-59'
-              | '60+'
-              | 'female'
-              | 'male'
-              | 'MST 1-3'
-              | 'MST 4-7'
-              | 'MST 8-10'
-              | '0-2 years'
-              | '3-5 years'
-              | '6-10 years';
-            /**
-             * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
-             */
-            subjects?: number;
-            genuine_pairs: PositiveCount;
-            impostor_pairs: PositiveCount;
-            fmr: RateEstimate;
-            fnmr: RateEstimate;
-          },
-          ...({
-            dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
-            group:
-              | '18-29'
-              | '30-44'
-              | '45-59'
-              | '60+'
-              | 'female'
-              | 'male'
-              | 'MST 1-3'
-              | 'MST 4-7'
-              | 'MST 8-10'
-              | '0-2 years'
-              | '3-5 years'
-              | '6-10 years';
-            /**
-             * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
-             */
-            subjects?: number;
-            genuine_pairs: PositiveCount;
-            impostor_pairs: PositiveCount;
-            fmr: RateEstimate;
-            fnmr: RateEstimate;
-          } & {
-            dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
-            group:
-              | '18-29'
-              | '30-44'
-              | '45-59'
-              | '60+'
-              | 'female'
-              | 'male'
-              | 'MST 1-3'
-              | 'MST 4-7'
-              | 'MST 8-10'
-              | '0-2 years'
-              | '3-5 years'
-              | '6-10 years';
-            /**
-             * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
-             */
-            subjects?: number;
-            genuine_pairs: PositiveCount;
-            impostor_pairs: PositiveCount;
-            fmr: RateEstimate;
-            fnmr: RateEstimate;
-          })[],
-        ];
-      };
-    },
-    ...{
-      model_version: 'face-match-v4.2' | 'face-match-v4.1';
-      status: 'current' | 'previous';
-      /**
-       * DET points ordered by increasing threshold.
-       *
-       * @minItems 12
-       */
-      det: [
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        {
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        },
-        ...{
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-        }[],
-      ];
-      eer: {
-        rate: Rate;
-        threshold: Threshold;
-      };
-      /**
-       * @minItems 3
-       */
-      recommended_thresholds: [
-        {
-          use_case: Text;
-          description: Text;
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-          default: boolean;
-        },
-        {
-          use_case: Text;
-          description: Text;
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-          default: boolean;
-        },
-        {
-          use_case: Text;
-          description: Text;
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-          default: boolean;
-        },
-        ...{
-          use_case: Text;
-          description: Text;
-          threshold: Threshold;
-          fmr: Rate;
-          fnmr: Rate;
-          default: boolean;
-        }[],
-      ];
-      /**
-       * FNMR per document photo age at recommended thresholds other than groups.threshold, over the same genuine pairs as the per-group results (checked by tests/unit/photo-id-flows.test.ts).
-       */
-      document_photo_age_fnmr?: {
-        description: Text;
-        /**
-         * @minItems 1
-         */
-        points: [
-          {
-            threshold: Threshold;
-            /**
-             * @minItems 3
-             * @maxItems 3
-             */
-            results: [
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-            ];
-          },
-          ...{
-            threshold: Threshold;
-            /**
-             * @minItems 3
-             * @maxItems 3
-             */
-            results: [
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-              {
-                group: '0-2 years' | '3-5 years' | '6-10 years';
-                genuine_pairs: PositiveCount;
-                rejected: Count;
-                fnmr: RateEstimate;
-              },
-            ];
-          }[],
-        ];
-      };
-      groups: {
-        threshold: Threshold;
-        impostor_pairing: Text;
-        /**
-         * @minItems 1
-         */
-        results: [
-          {
-            dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
-            group:
-              | '18-29'
-              | '30-44'
-              | '45-59'
-              | '60+'
-              | 'female'
-              | 'male'
-              | 'MST 1-3'
-              | 'MST 4-7'
-              | 'MST 8-10'
-              | '0-2 years'
-              | '3-5 years'
-              | '6-10 years';
-            /**
-             * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
-             */
-            subjects?: number;
-            genuine_pairs: PositiveCount;
-            impostor_pairs: PositiveCount;
-            fmr: RateEstimate;
-            fnmr: RateEstimate;
-          } & {
-            dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
-            group:
-              | '18-29'
-              | '30-44'
-              | '45-59'
-              | '60+'
-              | 'female'
-              | 'male'
-              | 'MST 1-3'
-              | 'MST 4-7'
-              | 'MST 8-10'
-              | '0-2 years'
-              | '3-5 years'
-              | '6-10 years';
-            /**
-             * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
-             */
-            subjects?: number;
-            genuine_pairs: PositiveCount;
-            impostor_pairs: PositiveCount;
-            fmr: RateEstimate;
-            fnmr: RateEstimate;
-          },
-          ...({
-            dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
-            group:
-              | '18-29'
-              | '30-44'
-              | '45-59'
-              | '60+'
-              | 'female'
-              | 'male'
-              | 'MST 1-3'
-              | 'MST 4-7'
-              | 'MST 8-10'
-              | '0-2 years'
-              | '3-5 years'
-              | '6-10 years';
-            /**
-             * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
-             */
-            subjects?: number;
-            genuine_pairs: PositiveCount;
-            impostor_pairs: PositiveCount;
-            fmr: RateEstimate;
-            fnmr: RateEstimate;
-          } & {
-            dimension: 'age_band' | 'sex' | 'skin_tone' | 'document_photo_age';
-            group:
-              | '18-29'
-              | '30-44'
-              | '45-59'
-              | '60+'
-              | 'female'
-              | 'male'
-              | 'MST 1-3'
-              | 'MST 4-7'
-              | 'MST 8-10'
-              | '0-2 years'
-              | '3-5 years'
-              | '6-10 years';
-            /**
-             * Subjects in the group. Same-group impostor pairs follow from it: tests/unit/metrics-data.test.ts recomputes them.
-             */
-            subjects?: number;
-            genuine_pairs: PositiveCount;
-            impostor_pairs: PositiveCount;
-            fmr: RateEstimate;
-            fnmr: RateEstimate;
-          })[],
-        ];
-      };
-    }[],
-  ];
+        subjects?: number;
+        genuine_pairs: PositiveCount;
+        impostor_pairs: PositiveCount;
+        fmr: RateEstimate;
+        fnmr: RateEstimate;
+      }[];
+    };
+  }[];
   limitations: Texts;
 }
 export interface Period {

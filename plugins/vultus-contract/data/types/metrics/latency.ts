@@ -3,10 +3,7 @@
 export type Date = string;
 export type Text = string;
 export type PositiveCount = number;
-/**
- * @minItems 1
- */
-export type Texts = [Text, ...Text[]];
+export type Texts = Text[];
 export type OpId = string;
 export type Path = string;
 export type Page = string;
@@ -18,10 +15,7 @@ export type Ms = number;
 export interface MetricsLatency {
   schema_version: 1;
   published: Date;
-  /**
-   * @minItems 1
-   */
-  model_versions: [string, ...string[]];
+  model_versions: string[];
   cloud: {
     method: {
       region: Text;
@@ -32,241 +26,65 @@ export interface MetricsLatency {
       samples_per_endpoint: PositiveCount;
       payloads: Texts;
     };
-    /**
-     * @minItems 10
-     */
-    endpoints: [
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      {
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      },
-      ...{
-        operation_id: OpId;
-        method: 'GET' | 'POST' | 'DELETE';
-        path: Path;
-        doc_page: Page;
-        rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
-        work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
-        payload: Text;
-        p50_ms: Ms;
-        p95_ms: Ms;
-      }[],
-    ];
+    endpoints: {
+      operation_id: OpId;
+      method: 'GET' | 'POST' | 'DELETE';
+      path: Path;
+      doc_page: Page;
+      rate_limit_group: 'biometric-sync' | 'sessions' | 'media' | 'screening' | 'collections' | 'reads';
+      work: 'biometric' | 'document' | 'screening' | 'session' | 'upload' | 'read';
+      payload: Text;
+      p50_ms: Ms;
+      p95_ms: Ms;
+    }[];
     session_processing: {
       description: Text;
-      /**
-       * @minItems 1
-       */
-      sessions: [
-        {
-          session_type: 'interactive' | 'non-interactive' | '3d' | 'deepfake' | 'document-verification';
-          doc_page: Page;
-          p50_ms: Ms;
-          p95_ms: Ms;
-        },
-        ...{
-          session_type: 'interactive' | 'non-interactive' | '3d' | 'deepfake' | 'document-verification';
-          doc_page: Page;
-          p50_ms: Ms;
-          p95_ms: Ms;
-        }[],
-      ];
+      sessions: {
+        session_type: 'interactive' | 'non-interactive' | '3d' | 'deepfake' | 'document-verification';
+        doc_page: Page;
+        p50_ms: Ms;
+        p95_ms: Ms;
+      }[];
     };
   };
   on_premise: {
     /**
      * How the benchmark measures one worker, as the on-premise pages show it. The requests a worker handles at once live in data/onprem/services.yaml.
-     *
-     * @minItems 1
      */
-    method: [
-      {
-        measure: Text;
-        how: Text;
-      },
-      ...{
-        measure: Text;
-        how: Text;
-      }[],
-    ];
+    method: {
+      measure: Text;
+      how: Text;
+    }[];
     period: Period;
-    /**
-     * @minItems 2
-     */
-    reference_hardware: [
-      {
-        profile: 'CPU' | 'GPU';
-        hardware: Text;
-      },
-      {
-        profile: 'CPU' | 'GPU';
-        hardware: Text;
-      },
-      ...{
-        profile: 'CPU' | 'GPU';
-        hardware: Text;
-      }[],
-    ];
+    reference_hardware: {
+      profile: 'CPU' | 'GPU';
+      hardware: Text;
+    }[];
     workers: 1;
-    /**
-     * @minItems 1
-     */
-    services: [
-      {
-        service: Text;
-        operation_id: OpId;
-        path: Path;
-        doc_page: Page;
-        cpu: {
-          throughput_rps: number;
-          p50_ms: Ms;
-          /**
-           * Mean latency; with the requests a worker handles at once it bounds the throughput.
-           */
-          mean_ms: number;
-          p95_ms: Ms;
-        };
-        gpu: {
-          throughput_rps: number;
-          p50_ms: Ms;
-          /**
-           * Mean latency; with the requests a worker handles at once it bounds the throughput.
-           */
-          mean_ms: number;
-          p95_ms: Ms;
-        };
-      },
-      ...{
-        service: Text;
-        operation_id: OpId;
-        path: Path;
-        doc_page: Page;
-        cpu: {
-          throughput_rps: number;
-          p50_ms: Ms;
-          /**
-           * Mean latency; with the requests a worker handles at once it bounds the throughput.
-           */
-          mean_ms: number;
-          p95_ms: Ms;
-        };
-        gpu: {
-          throughput_rps: number;
-          p50_ms: Ms;
-          /**
-           * Mean latency; with the requests a worker handles at once it bounds the throughput.
-           */
-          mean_ms: number;
-          p95_ms: Ms;
-        };
-      }[],
-    ];
+    services: {
+      service: Text;
+      operation_id: OpId;
+      path: Path;
+      doc_page: Page;
+      cpu: {
+        throughput_rps: number;
+        p50_ms: Ms;
+        /**
+         * Mean latency; with the requests a worker handles at once it bounds the throughput.
+         */
+        mean_ms: number;
+        p95_ms: Ms;
+      };
+      gpu: {
+        throughput_rps: number;
+        p50_ms: Ms;
+        /**
+         * Mean latency; with the requests a worker handles at once it bounds the throughput.
+         */
+        mean_ms: number;
+        p95_ms: Ms;
+      };
+    }[];
   };
   limitations: Texts;
 }

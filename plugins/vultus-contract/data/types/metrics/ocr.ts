@@ -8,10 +8,7 @@ export type PositiveCount = number;
  */
 export type DocumentType = 'passport' | 'id_card' | 'driving_licence' | 'residence_permit';
 export type Percent = number;
-/**
- * @minItems 1
- */
-export type Texts = [Text, ...Text[]];
+export type Texts = Text[];
 export type Count = number;
 /**
  * A fraction between 0 and 1 (0.9929 = 99.29%).
@@ -49,92 +46,44 @@ export interface MetricsOcr {
     issuing_countries: PositiveCount;
     /**
      * Share of documents per type, in percent; sums to 100 (checked by metrics-data.test.ts).
-     *
-     * @minItems 1
      */
-    document_types: [
-      {
-        type: DocumentType;
-        percent: Percent;
-      },
-      ...{
-        type: DocumentType;
-        percent: Percent;
-      }[],
-    ];
+    document_types: {
+      type: DocumentType;
+      percent: Percent;
+    }[];
     capture_conditions: Texts;
     collection_period: Period;
     consent_basis: Text;
   };
-  /**
-   * @minItems 1
-   */
-  fields: [
-    {
-      /**
-       * A property of the contract's DocumentFields.
-       */
-      field: string;
-      documents: PositiveCount;
-      returned: Count;
-      correct: Count;
-      read_rate: RateEstimate;
-      accuracy: RateEstimate;
-    },
-    ...{
-      /**
-       * A property of the contract's DocumentFields.
-       */
-      field: string;
-      documents: PositiveCount;
-      returned: Count;
-      correct: Count;
-      read_rate: RateEstimate;
-      accuracy: RateEstimate;
-    }[],
-  ];
-  /**
-   * @minItems 1
-   */
-  by_document_type: [
-    {
-      type: DocumentType;
-      documents: PositiveCount;
-      fields_returned: Count;
-      fields_correct: Count;
-      accuracy: RateEstimate;
-    },
-    ...{
-      type: DocumentType;
-      documents: PositiveCount;
-      fields_returned: Count;
-      fields_correct: Count;
-      accuracy: RateEstimate;
-    }[],
-  ];
+  fields: {
+    /**
+     * A property of the contract's DocumentFields.
+     */
+    field: string;
+    documents: PositiveCount;
+    returned: Count;
+    correct: Count;
+    read_rate: RateEstimate;
+    accuracy: RateEstimate;
+  }[];
+  by_document_type: {
+    type: DocumentType;
+    documents: PositiveCount;
+    fields_returned: Count;
+    fields_correct: Count;
+    accuracy: RateEstimate;
+  }[];
   /**
    * field_confidence bands, highest first; a band holds min_confidence <= confidence < max_confidence (the top band includes 1).
-   *
-   * @minItems 1
    */
-  by_confidence: [
-    {
-      band: Text;
-      min_confidence: Confidence;
-      max_confidence: Confidence;
-      fields_returned: Count;
-      fields_correct: Count;
-      accuracy: RateEstimate;
-    },
-    ...{
-      band: Text;
-      min_confidence: Confidence;
-      max_confidence: Confidence;
-      fields_returned: Count;
-      fields_correct: Count;
-      accuracy: RateEstimate;
-    }[],
-  ];
+  by_confidence: {
+    band: Text;
+    min_confidence: Confidence;
+    max_confidence: Confidence;
+    fields_returned: Count;
+    fields_correct: Count;
+    accuracy: RateEstimate;
+  }[];
   limitations: Texts;
 }
 export interface Period {

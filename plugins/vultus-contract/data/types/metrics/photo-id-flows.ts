@@ -7,69 +7,22 @@ export type Text = string;
  */
 export interface MetricsPhotoIdFlows {
   schema_version: 1;
-  /**
-   * @minItems 1
-   */
-  flows: [
-    {
+  flows: {
+    /**
+     * The anchor of the flow's section on the page (its heading, slugified).
+     */
+    id: string;
+    name: Text;
+    /**
+     * config.selfie_match_threshold for the flow: a recommended threshold of face-to-document.yaml.
+     */
+    threshold: number;
+    steps: {
       /**
-       * The anchor of the flow's section on the page (its heading, slugified).
+       * An operationId of contract/openapi.yaml.
        */
-      id: string;
-      name: Text;
-      /**
-       * config.selfie_match_threshold for the flow: a recommended threshold of face-to-document.yaml.
-       */
-      threshold: number;
-      /**
-       * @minItems 1
-       */
-      steps: [
-        {
-          /**
-           * An operationId of contract/openapi.yaml.
-           */
-          operation: string;
-          purpose: Text;
-        },
-        ...{
-          /**
-           * An operationId of contract/openapi.yaml.
-           */
-          operation: string;
-          purpose: Text;
-        }[],
-      ];
-    },
-    ...{
-      /**
-       * The anchor of the flow's section on the page (its heading, slugified).
-       */
-      id: string;
-      name: Text;
-      /**
-       * config.selfie_match_threshold for the flow: a recommended threshold of face-to-document.yaml.
-       */
-      threshold: number;
-      /**
-       * @minItems 1
-       */
-      steps: [
-        {
-          /**
-           * An operationId of contract/openapi.yaml.
-           */
-          operation: string;
-          purpose: Text;
-        },
-        ...{
-          /**
-           * An operationId of contract/openapi.yaml.
-           */
-          operation: string;
-          purpose: Text;
-        }[],
-      ];
-    }[],
-  ];
+      operation: string;
+      purpose: Text;
+    }[];
+  }[];
 }

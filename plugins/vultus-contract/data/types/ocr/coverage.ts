@@ -2,13 +2,8 @@
 
 /**
  * Values of the contract's DocumentType, in its order.
- *
- * @minItems 1
  */
-export type DocumentTypes = [
-  'passport' | 'id_card' | 'driving_licence' | 'residence_permit',
-  ...('passport' | 'id_card' | 'driving_licence' | 'residence_permit')[],
-];
+export type DocumentTypes = ('passport' | 'id_card' | 'driving_licence' | 'residence_permit')[];
 
 /**
  * Schema for data/ocr/coverage.yaml: the fields document OCR returns and the document types it reads per issuing country. Field names, document types, country codes and the model version are checked against contract/openapi.yaml by tests/unit/ocr-data.test.ts.
@@ -19,54 +14,26 @@ export interface OcrCoverage {
    * The document model this coverage describes: the contract's current DocumentModelVersion.
    */
   model_version: string;
-  /**
-   * @minItems 1
-   */
-  fields: [
-    {
-      /**
-       * A property of DocumentFields, and a key of OcrResult.field_confidence.
-       */
-      field: string;
-      /**
-       * Where OCR reads the field: the MRZ on documents that have one, and the printed text; or the printed text only.
-       */
-      read_from: 'MRZ and printed zone' | 'Printed zone';
-      document_types: DocumentTypes;
-    },
-    ...{
-      /**
-       * A property of DocumentFields, and a key of OcrResult.field_confidence.
-       */
-      field: string;
-      /**
-       * Where OCR reads the field: the MRZ on documents that have one, and the printed text; or the printed text only.
-       */
-      read_from: 'MRZ and printed zone' | 'Printed zone';
-      document_types: DocumentTypes;
-    }[],
-  ];
+  fields: {
+    /**
+     * A property of DocumentFields, and a key of OcrResult.field_confidence.
+     */
+    field: string;
+    /**
+     * Where OCR reads the field: the MRZ on documents that have one, and the printed text; or the printed text only.
+     */
+    read_from: 'MRZ and printed zone' | 'Printed zone';
+    document_types: DocumentTypes;
+  }[];
   /**
    * Issuing countries in alphabetical order of name.
-   *
-   * @minItems 1
    */
-  countries: [
-    {
-      /**
-       * ISO 3166-1 alpha-3 code, as in document.issuing_country.
-       */
-      code: string;
-      name: string;
-      document_types: DocumentTypes;
-    },
-    ...{
-      /**
-       * ISO 3166-1 alpha-3 code, as in document.issuing_country.
-       */
-      code: string;
-      name: string;
-      document_types: DocumentTypes;
-    }[],
-  ];
+  countries: {
+    /**
+     * ISO 3166-1 alpha-3 code, as in document.issuing_country.
+     */
+    code: string;
+    name: string;
+    document_types: DocumentTypes;
+  }[];
 }

@@ -26,121 +26,6 @@ export type Error = {
    * What the operator does on the hosts to clear it.
    */
   fix: string;
-} & {
-  /**
-   * The error code: one of the contract's x-error-codes with type `license_error`.
-   */
-  code:
-    | 'license_missing'
-    | 'license_expired'
-    | 'license_host_mismatch'
-    | 'license_clock_skew'
-    | 'license_feature_not_licensed'
-    | 'license_signature_invalid';
-  /**
-   * What makes the server raise it, and when it checks (at start, every hour, per request).
-   */
-  when: string;
-  /**
-   * An example of the line the server logs and shows in the readiness probe's `license` check: the code, a semicolon, then the detail.
-   */
-  message: string;
-  /**
-   * What the operator does on the hosts to clear it.
-   */
-  fix: string;
-} & {
-  /**
-   * The error code: one of the contract's x-error-codes with type `license_error`.
-   */
-  code:
-    | 'license_missing'
-    | 'license_expired'
-    | 'license_host_mismatch'
-    | 'license_clock_skew'
-    | 'license_feature_not_licensed'
-    | 'license_signature_invalid';
-  /**
-   * What makes the server raise it, and when it checks (at start, every hour, per request).
-   */
-  when: string;
-  /**
-   * An example of the line the server logs and shows in the readiness probe's `license` check: the code, a semicolon, then the detail.
-   */
-  message: string;
-  /**
-   * What the operator does on the hosts to clear it.
-   */
-  fix: string;
-} & {
-  /**
-   * The error code: one of the contract's x-error-codes with type `license_error`.
-   */
-  code:
-    | 'license_missing'
-    | 'license_expired'
-    | 'license_host_mismatch'
-    | 'license_clock_skew'
-    | 'license_feature_not_licensed'
-    | 'license_signature_invalid';
-  /**
-   * What makes the server raise it, and when it checks (at start, every hour, per request).
-   */
-  when: string;
-  /**
-   * An example of the line the server logs and shows in the readiness probe's `license` check: the code, a semicolon, then the detail.
-   */
-  message: string;
-  /**
-   * What the operator does on the hosts to clear it.
-   */
-  fix: string;
-} & {
-  /**
-   * The error code: one of the contract's x-error-codes with type `license_error`.
-   */
-  code:
-    | 'license_missing'
-    | 'license_expired'
-    | 'license_host_mismatch'
-    | 'license_clock_skew'
-    | 'license_feature_not_licensed'
-    | 'license_signature_invalid';
-  /**
-   * What makes the server raise it, and when it checks (at start, every hour, per request).
-   */
-  when: string;
-  /**
-   * An example of the line the server logs and shows in the readiness probe's `license` check: the code, a semicolon, then the detail.
-   */
-  message: string;
-  /**
-   * What the operator does on the hosts to clear it.
-   */
-  fix: string;
-} & {
-  /**
-   * The error code: one of the contract's x-error-codes with type `license_error`.
-   */
-  code:
-    | 'license_missing'
-    | 'license_expired'
-    | 'license_host_mismatch'
-    | 'license_clock_skew'
-    | 'license_feature_not_licensed'
-    | 'license_signature_invalid';
-  /**
-   * What makes the server raise it, and when it checks (at start, every hour, per request).
-   */
-  when: string;
-  /**
-   * An example of the line the server logs and shows in the readiness probe's `license` check: the code, a semicolon, then the detail.
-   */
-  message: string;
-  /**
-   * What the operator does on the hosts to clear it.
-   */
-  fix: string;
 };
 
 /**
@@ -149,9 +34,6 @@ export type Error = {
 export interface OnpremLicenceErrors {
   /**
    * One entry per licence error code of the contract, in the order the pages list them.
-   *
-   * @minItems 6
-   * @maxItems 6
    */
-  errors: [Error, Error, Error, Error, Error, Error];
+  errors: Error[];
 }

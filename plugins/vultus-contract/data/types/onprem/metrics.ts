@@ -12,32 +12,11 @@ export type Metric = {
   /**
    * The label names the series carry, or `none`.
    */
-  labels: 'none' | [string, ...string[]];
+  labels: 'none' | string[];
   /**
    * `all` when every container exports the metric, otherwise the containers that do.
    */
-  services: 'all' | [Service, ...Service[]];
-  /**
-   * What the metric measures, for the reader building dashboards and alerts.
-   */
-  description: string;
-} & {
-  /**
-   * The metric name as Prometheus scrapes it, prefixed `vultus_`.
-   */
-  name: string;
-  /**
-   * The Prometheus metric type. Counters end in `_total`; histograms are in seconds and end in `_seconds`.
-   */
-  type: 'counter' | 'gauge' | 'histogram';
-  /**
-   * The label names the series carry, or `none`.
-   */
-  labels: 'none' | [string, ...string[]];
-  /**
-   * `all` when every container exports the metric, otherwise the containers that do.
-   */
-  services: 'all' | [Service, ...Service[]];
+  services: 'all' | Service[];
   /**
    * What the metric measures, for the reader building dashboards and alerts.
    */
@@ -59,8 +38,6 @@ export interface OnpremMetrics {
   path: '/metrics';
   /**
    * Every metric, in the order the pages list them.
-   *
-   * @minItems 1
    */
-  metrics: [Metric, ...Metric[]];
+  metrics: Metric[];
 }

@@ -33,35 +33,6 @@ export type SizingRow = {
    * Disk the image's models take, in GiB.
    */
   disk_gib: number;
-} & {
-  /**
-   * The hardware profile: CPU or GPU, with an optional note in brackets.
-   */
-  profile: string;
-  /**
-   * vCPUs one worker needs (for the gateway: one replica).
-   */
-  vcpu_per_worker: number;
-  /**
-   * How many requests one worker handles at once; throughput per worker follows from it and the latency of data/metrics/latency.yaml. Not for the gateway, which runs no workers.
-   */
-  requests_in_flight_per_worker?: number;
-  /**
-   * RAM one worker needs, in GiB, on top of base_ram_gib.
-   */
-  ram_gib_per_worker: number;
-  /**
-   * GPU memory one worker needs, in GiB; `none` on a CPU row.
-   */
-  gpu_memory_gib_per_worker: 'none' | Gib;
-  /**
-   * RAM of the container itself, whatever its number of workers, in GiB.
-   */
-  base_ram_gib: number;
-  /**
-   * Disk the image's models take, in GiB.
-   */
-  disk_gib: number;
 };
 export type Gib = number;
 /**
@@ -122,31 +93,17 @@ export interface OnpremServices {
   };
   /**
    * The `vultus` commands inside every image; the merged-solutions page renders them.
-   *
-   * @minItems 1
    */
-  commands: [
-    {
-      /**
-       * The command as typed inside a container (`vultus check`).
-       */
-      command: string;
-      /**
-       * What the command does and when an operator runs it.
-       */
-      description: string;
-    },
-    ...{
-      /**
-       * The command as typed inside a container (`vultus check`).
-       */
-      command: string;
-      /**
-       * What the command does and when an operator runs it.
-       */
-      description: string;
-    }[],
-  ];
+  commands: {
+    /**
+     * The command as typed inside a container (`vultus check`).
+     */
+    command: string;
+    /**
+     * What the command does and when an operator runs it.
+     */
+    description: string;
+  }[];
   /**
    * The on-premise containers, in this order: face liveness, face match, face search, age estimation, deepfake detection and the gateway. Each entry fixes the container's name, image name, licence feature and model family.
    *
@@ -262,16 +219,12 @@ export interface Service {
   ];
   /**
    * What a deployment of the container consists of; the first is the container itself.
-   *
-   * @minItems 1
    */
-  components: [Component, ...Component[]];
+  components: Component[];
   /**
    * Resources per worker, one row per hardware profile.
-   *
-   * @minItems 1
    */
-  sizing: [SizingRow, ...SizingRow[]];
+  sizing: SizingRow[];
 }
 export interface Store {
   /**

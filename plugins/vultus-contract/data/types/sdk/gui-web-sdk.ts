@@ -24,46 +24,8 @@ export type Option = {
    * What it does.
    */
   description: string;
-} & {
-  /**
-   * The option's property name in the object passed to `mount()`.
-   */
-  name: string;
-  /**
-   * Its TypeScript type, as the reference table shows it.
-   */
-  type: string;
-  /**
-   * Its default as code (`'auto'`, `true`, `1500`), or `—` when it has none.
-   */
-  default: string;
-  /**
-   * Whether the integrator must pass it.
-   */
-  required: 'Yes' | 'No';
-  /**
-   * What it does.
-   */
-  description: string;
 };
 export type Asset = {
-  /**
-   * The file name on the CDN; the GUI loads the Web SDK's files from assetsPath as well.
-   */
-  path: string;
-  /**
-   * The Content-Type the server must send for the file; it follows from the extension.
-   */
-  mime: 'text/javascript' | 'text/css' | 'application/wasm' | 'application/json' | 'application/octet-stream';
-  /**
-   * Download size in KB.
-   */
-  size_kb: number;
-  /**
-   * What the file is, and when it is loaded.
-   */
-  description: string;
-} & {
   /**
    * The file name on the CDN; the GUI loads the Web SDK's files from assetsPath as well.
    */
@@ -108,100 +70,62 @@ export interface SdkGuiWebSdk {
     assets_base: string;
     /**
      * The files to load with a `<script>` (and, for the GUI, `<link>`) tag, with their SRI hashes.
-     *
-     * @minItems 1
      */
-    files: [
-      {
-        /**
-         * The file name.
-         */
-        file: string;
-        /**
-         * Its full CDN URL: assets_base followed by the file name.
-         */
-        url: string;
-        /**
-         * The Subresource Integrity hash for the `integrity` attribute of the `<script>` or `<link>` tag.
-         */
-        integrity: string;
-      },
-      ...{
-        /**
-         * The file name.
-         */
-        file: string;
-        /**
-         * Its full CDN URL: assets_base followed by the file name.
-         */
-        url: string;
-        /**
-         * The Subresource Integrity hash for the `integrity` attribute of the `<script>` or `<link>` tag.
-         */
-        integrity: string;
-      }[],
-    ];
+    files: {
+      /**
+       * The file name.
+       */
+      file: string;
+      /**
+       * Its full CDN URL: assets_base followed by the file name.
+       */
+      url: string;
+      /**
+       * The Subresource Integrity hash for the `integrity` attribute of the `<script>` or `<link>` tag.
+       */
+      integrity: string;
+    }[];
   };
   /**
    * The options of `mount()`, in the order of the reference table.
-   *
-   * @minItems 1
    */
-  options: [Option, ...Option[]];
+  options: Option[];
   /**
    * The events the GUI emits.
-   *
-   * @minItems 1
    */
-  events: [Event, ...Event[]];
+  events: Event[];
   /**
    * The package's functions and the methods of the GUI object.
-   *
-   * @minItems 1
    */
-  methods: [Method, ...Method[]];
+  methods: Method[];
   /**
    * The GUI's own files; it also loads the Web SDK's worker, WebAssembly and model files, listed in web-sdk.yaml.
-   *
-   * @minItems 1
    */
-  assets: [Asset, ...Asset[]];
+  assets: Asset[];
   /**
    * The Content-Security-Policy directives a page that runs the GUI needs. Each directive of web-sdk.yaml appears with at least its values (checked by tests/unit/sdk-pages.test.ts).
-   *
-   * @minItems 1
    */
-  csp: [Csp, ...Csp[]];
+  csp: Csp[];
   /**
    * The CSS custom properties that theme the GUI, with their light and dark defaults.
-   *
-   * @minItems 1
    */
-  theme_variables: [ThemeVariable, ...ThemeVariable[]];
+  theme_variables: ThemeVariable[];
   /**
    * The string keys integrators override most, with their English text.
-   *
-   * @minItems 1
    */
-  strings: [String, ...String[]];
+  strings: String[];
   /**
    * The languages the GUI ships; English (`en`) is the fallback (checked by tests/unit/sdk-pages.test.ts); the same list in both SDK files.
-   *
-   * @minItems 1
    */
-  locales: [Locale, ...Locale[]];
+  locales: Locale[];
   /**
    * What an Android or iOS app must set for the GUI to run in its WebView; the same list in both SDK files.
-   *
-   * @minItems 1
    */
-  webview: [Webview, ...Webview[]];
+  webview: Webview[];
   /**
    * Problems specific to the GUI; the GUI page also renders the Web SDK's list.
-   *
-   * @minItems 1
    */
-  troubleshooting: [Problem, ...Problem[]];
+  troubleshooting: Problem[];
 }
 export interface Event {
   /**

@@ -24,46 +24,8 @@ export type Option = {
    * What it does.
    */
   description: string;
-} & {
-  /**
-   * The option's property name in the object passed to `createCapture()`.
-   */
-  name: string;
-  /**
-   * Its TypeScript type, as the reference table shows it.
-   */
-  type: string;
-  /**
-   * Its default as code (`'auto'`, `true`, `1500`), or `—` when it has none.
-   */
-  default: string;
-  /**
-   * Whether the integrator must pass it.
-   */
-  required: 'Yes' | 'No';
-  /**
-   * What it does.
-   */
-  description: string;
 };
 export type Asset = {
-  /**
-   * The path under assetsPath, as a self-hosting integrator lays the files out.
-   */
-  path: string;
-  /**
-   * The Content-Type the server must send for the file; it follows from the extension.
-   */
-  mime: 'text/javascript' | 'text/css' | 'application/wasm' | 'application/json' | 'application/octet-stream';
-  /**
-   * Download size in KB.
-   */
-  size_kb: number;
-  /**
-   * What the file is, and when it is loaded.
-   */
-  description: string;
-} & {
   /**
    * The path under assetsPath, as a self-hosting integrator lays the files out.
    */
@@ -108,94 +70,58 @@ export interface SdkWebSdk {
     assets_base: string;
     /**
      * The files to load with a `<script>` (and, for the GUI, `<link>`) tag, with their SRI hashes.
-     *
-     * @minItems 1
      */
-    files: [
-      {
-        /**
-         * The file name.
-         */
-        file: string;
-        /**
-         * Its full CDN URL: assets_base followed by the file name.
-         */
-        url: string;
-        /**
-         * The Subresource Integrity hash for the `integrity` attribute of the `<script>` or `<link>` tag.
-         */
-        integrity: string;
-      },
-      ...{
-        /**
-         * The file name.
-         */
-        file: string;
-        /**
-         * Its full CDN URL: assets_base followed by the file name.
-         */
-        url: string;
-        /**
-         * The Subresource Integrity hash for the `integrity` attribute of the `<script>` or `<link>` tag.
-         */
-        integrity: string;
-      }[],
-    ];
+    files: {
+      /**
+       * The file name.
+       */
+      file: string;
+      /**
+       * Its full CDN URL: assets_base followed by the file name.
+       */
+      url: string;
+      /**
+       * The Subresource Integrity hash for the `integrity` attribute of the `<script>` or `<link>` tag.
+       */
+      integrity: string;
+    }[];
   };
   /**
    * The options of `createCapture()`, in the order of the reference table.
-   *
-   * @minItems 1
    */
-  options: [Option, ...Option[]];
+  options: Option[];
   /**
    * The events the capture object emits.
-   *
-   * @minItems 1
    */
-  events: [Event, ...Event[]];
+  events: Event[];
   /**
    * The package's functions and the methods of the capture object.
-   *
-   * @minItems 1
    */
-  methods: [Method, ...Method[]];
+  methods: Method[];
   /**
    * The files the SDK loads from assetsPath, for hosting them yourself and for the MIME types your server must send.
-   *
-   * @minItems 1
    */
-  assets: [Asset, ...Asset[]];
+  assets: Asset[];
   /**
    * The Content-Security-Policy directives a page that runs the SDK needs.
-   *
-   * @minItems 1
    */
-  csp: [Csp, ...Csp[]];
+  csp: Csp[];
   /**
    * The languages the SDK ships; English (`en`) is the fallback (checked by tests/unit/sdk-pages.test.ts); the same list in both SDK files.
-   *
-   * @minItems 1
    */
-  locales: [Locale, ...Locale[]];
+  locales: Locale[];
   /**
    * What an Android or iOS app must set for the SDK to run in its WebView; the same list in both SDK files.
-   *
-   * @minItems 1
    */
-  webview: [Webview, ...Webview[]];
+  webview: Webview[];
   /**
    * API error codes the SDK passes on, and what it does before it reports them; the GUI page renders this list too. The SDK's own errors are in the contract's x-error-codes (raised_by: sdk), not here.
-   *
-   * @minItems 1
    */
-  api_errors: [ApiError, ...ApiError[]];
+  api_errors: ApiError[];
   /**
    * Common problems with their likely cause and fix; the GUI page renders this list too.
-   *
-   * @minItems 1
    */
-  troubleshooting: [Problem, ...Problem[]];
+  troubleshooting: Problem[];
 }
 export interface Event {
   /**

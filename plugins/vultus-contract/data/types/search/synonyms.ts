@@ -4,8 +4,5 @@
  * Groups of words and phrases that the search box treats as the same (data/search/synonyms.yaml).
  */
 export interface SearchSynonyms {
-  /**
-   * @minItems 1
-   */
-  groups: [[string, string, ...string[]], ...[string, string, ...string[]][]];
+  groups: string[][];
 }
