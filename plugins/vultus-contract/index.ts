@@ -8,12 +8,12 @@
  * The contract is published at /openapi.yaml with its placeholders (`%{limits.…}`) replaced by
  * their values, and as a Postman collection at /vultus.postman_collection.json (./outputs/postman.ts):
  * written to the build in postBuild, and served by `docusaurus start` from a generated directory
- * that follows the contract. After the build the plugin also writes the Markdown outputs
+ * that follows the contract (written again after a compilation that saw it change). After the build the plugin also writes the Markdown outputs
  * (`<route>.md`, /llms.txt, /llms-full.txt, ./outputs/llms.ts) and the revision history feed,
  * /revision-history.xml (./outputs/feed.ts), which every page's head advertises, and checks every
  * link of the docs, naming the file and line of a broken one (./links.ts).
  */
-import {mkdir, writeFile} from 'node:fs/promises';
+import {mkdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
@@ -62,18 +62,24 @@ export default function vultusContractPlugin(
 ): Plugin<{operations: number}> {
   // What `docusaurus start` serves at the site root besides static/: the published contract.
   const devStaticDir = path.join(context.generatedFilesDir, 'vultus-contract', 'static');
+  const contractFile = path.join(context.siteDir, contractRelativePath);
+  let publishedMtimeMs: number | undefined;
+  /**
+   * Writes the dev server's copy of /openapi.yaml and the Postman collection when the contract
+   * changed since the last copy: at start, then after each compilation, once the pages that
+   * render from the contract are rebuilt (not before them, as a plugin reload would).
+   */
+  async function publishForDevServer(): Promise<void> {
+    const {mtimeMs} = await stat(contractFile);
+    if (mtimeMs === publishedMtimeMs) return;
+    publishedMtimeMs = mtimeMs;
+    await writePublishedContract(context.siteDir, devStaticDir);
+  }
   return {
     name: 'vultus-contract',
-    getPathsToWatch() {
-      // The contract only, for the dev server's copy of /openapi.yaml. The pages follow their
-      // own files (the contract, data/, the partials) through the dependencies the loader
-      // declares; watching data/ here would reload the plugin on every data edit for nothing.
-      return [path.join(context.siteDir, contractRelativePath)];
-    },
     async loadContent() {
       const contract = await loadContract(context.siteDir);
-      // Runs again when the contract changes (getPathsToWatch), so the dev server's copy follows it.
-      if (devServer()) await writePublishedContract(context.siteDir, devStaticDir);
+      if (devServer()) await publishForDevServer();
       return {operations: contract.operations.size};
     },
     configureWebpack(_config, isServer) {
@@ -98,7 +104,12 @@ export default function vultusContractPlugin(
         apply(compiler: Compiler) {
           compiler.hooks.afterCompile.tap('vultus-contract', (compilation) => {
             for (const file of options.reads.all()) compilation.fileDependencies.add(file);
+            compilation.fileDependencies.add(contractFile);
           });
+          compiler.hooks.done.tapPromise('vultus-contract', () =>
+            // A contract the loader rejects is reported by the pages that render from it.
+            publishForDevServer().catch(() => undefined),
+          );
         },
       };
       // webpack-merge appends this to the dev server's list of static directories.
