@@ -8,10 +8,13 @@
  * The contract is published at /openapi.yaml with its placeholders (`%{limits.…}`) replaced by
  * their values, and as a Postman collection at /vultus.postman_collection.json (./outputs/postman.ts):
  * written to the build in postBuild, and served by `docusaurus start` from a generated directory
- * that follows the contract (written again after a compilation that saw it change). After the build the plugin also writes the Markdown outputs
- * (`<route>.md`, /llms.txt, /llms-full.txt, ./outputs/llms.ts) and the revision history feed,
- * /revision-history.xml (./outputs/feed.ts), which every page's head advertises, and checks every
- * link of the docs, naming the file and line of a broken one (./links.ts).
+ * that follows the contract (written again after a compilation that saw it change).
+ *
+ * After the build the plugin also writes the Markdown outputs (`<route>.md`, /llms.txt,
+ * /llms-full.txt, ./outputs/llms.ts) and the revision history feed, /revision-history.xml
+ * (./outputs/feed.ts), which every page's head advertises, and checks every link of the docs,
+ * naming the file and line of a broken one (./links.ts). Both take each docs file's route from
+ * the docs plugin's own data.
  */
 import {mkdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -107,8 +110,13 @@ export default function vultusContractPlugin(
             compilation.fileDependencies.add(contractFile);
           });
           compiler.hooks.done.tapPromise('vultus-contract', () =>
-            // A contract the loader rejects is reported by the pages that render from it.
-            publishForDevServer().catch(() => undefined),
+            // The pages that render from a contract the loader rejects show why; this says which
+            // copy was not written, once per change of the contract.
+            publishForDevServer().catch((error: unknown) => {
+              console.warn(
+                `[vultus-contract] /openapi.yaml and the Postman collection not updated: ${error instanceof Error ? error.message : String(error)}`,
+              );
+            }),
           );
         },
       };
@@ -123,10 +131,11 @@ export default function vultusContractPlugin(
     async postBuild({outDir, plugins, routesPaths}) {
       await writePublishedContract(context.siteDir, outDir);
       const items = Object.values(sidebars).flatMap((sidebar) => (Array.isArray(sidebar) ? sidebar : []));
-      const pages = await writeLlmsOutputs(context.siteDir, outDir, items);
+      const routeOfFile = docsRoutes(plugins);
+      const pages = await writeLlmsOutputs(context.siteDir, outDir, items, routeOfFile);
       await writeRevisionHistoryFeed(outDir, context.siteConfig.url);
       // Before Docusaurus's own check, which names the route only: file and line (./links.ts).
-      const broken = brokenLinks(pages, {routeOfFile: docsRoutes(plugins), routes: routesPaths, outDir});
+      const broken = brokenLinks(pages, {routeOfFile, routes: routesPaths, outDir});
       if (broken.length > 0) throw new SourceError(`${broken.length} broken link(s):\n${broken.join('\n')}`);
     },
     injectHtmlTags() {

@@ -53,7 +53,7 @@ export const summary =
  * link to a place in a page (`#op-match-faces`, `#schema-result`, a table row) points at the HTML
  * page, which has that anchor (the build checks it); the Markdown versions have none.
  */
-function absoluteLink(url: string, pageFile: string, routesByFile: Map<string, string>): string {
+function absoluteLink(url: string, pageFile: string, routesByFile: ReadonlyMap<string, string>): string {
   if (/^[a-z]+:\/\//i.test(url) || url.startsWith('mailto:')) return url;
   if (url.startsWith('pathname://')) return `${siteUrl}${url.slice('pathname://'.length)}`;
   const [target = '', hash] = url.split('#');
@@ -76,18 +76,18 @@ async function listDocs(docsDir: string): Promise<string[]> {
   return (await listPages(docsDir)).map((file) => path.relative(docsDir, file).split(path.sep).join('/'));
 }
 
-/** Every docs page as standalone Markdown, links made absolute. */
-export async function llmsPages(siteDir: string): Promise<LlmsPage[]> {
+/**
+ * Every docs page as standalone Markdown, links made absolute; `routesByFile` is the route of each
+ * docs file (docs-relative) from the docs plugin's own data.
+ */
+export async function llmsPages(
+  siteDir: string,
+  routesByFile: ReadonlyMap<string, string>,
+): Promise<LlmsPage[]> {
   const docsDir = path.join(siteDir, 'docs');
   const files = await listDocs(docsDir);
   const rendered = await Promise.all(
     files.map(async (file) => ({file, page: await renderPageMarkdown(siteDir, path.join(docsDir, file))})),
-  );
-  const routesByFile = new Map(
-    rendered.map(({file, page}) => {
-      const slug = page.frontMatter.slug;
-      return [file, typeof slug === 'string' ? slug : `/${file.replace(/\.mdx?$/, '')}`];
-    }),
   );
   return rendered.map(({file, page}) => {
     visit(page.tree, 'link', (node: Link) => {
@@ -169,13 +169,17 @@ export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
   return `# Vultus Docs\n\n> ${summary}\n\n${reading}\n\n${markdown.join('\n\n---\n\n')}\n`;
 }
 
-/** Writes the .md pages, llms.txt and llms-full.txt into the build directory; returns the pages. */
+/**
+ * Writes the .md pages, llms.txt and llms-full.txt into the build directory; returns the pages.
+ * `routesByFile`: the route of each docs file, from the docs plugin.
+ */
 export async function writeLlmsOutputs(
   siteDir: string,
   outDir: string,
   sidebarItems: unknown[],
+  routesByFile: ReadonlyMap<string, string>,
 ): Promise<LlmsPage[]> {
-  const pages = await llmsPages(siteDir);
+  const pages = await llmsPages(siteDir, routesByFile);
   await Promise.all(
     pages.map(async (page) => {
       const target = path.join(outDir, markdownPath(page.route));
