@@ -19,7 +19,8 @@
  *                  fact (facts/fact.ts), the mdast builders (mdast.ts), the record of files read
  *                  (reads.ts), the errors that name a writer's mistake (errors.ts, yamlLines.ts),
  *                  how a number is written and the placeholder language (numbers.ts, placeholders.ts),
- *                  and the loaders of the sources: contract/contract.ts and contract/models.ts
+ *                  the site's sources, loaded once per build and handed to every renderer
+ *                  (sources.ts), and their loaders: contract/contract.ts and contract/models.ts
  *                  (the contract), data/load.ts with data/types/ (data/, and the types generated from its
  *                  schemas), metrics/load.ts with metrics/types.ts
  *                  (data/metrics/)
@@ -41,7 +42,7 @@ const registry = [`${plugin}directives\\.ts$`];
 
 /** The foundations: shared types, builders and the loaders of the sources. */
 const foundations = [
-  `${plugin}(directive|mdast|reads|errors|yamlLines|numbers|placeholders)\\.ts$`,
+  `${plugin}(directive|mdast|reads|sources|errors|yamlLines|numbers|placeholders)\\.ts$`,
   `${plugin}facts/fact\\.ts$`,
   `${plugin}contract/(contract|models)\\.ts$`,
   `${plugin}data/(load\\.ts$|types/)`,

@@ -6,7 +6,7 @@ import {clientRedirectsOptions} from './config/redirects';
 import remarkHighlightCode from './plugins/code-highlight/remark';
 import {additionalLanguages, codeTheme, magicComments} from './config/prism';
 import remarkVultusContract from './plugins/vultus-contract/remark';
-import {PageReads} from './plugins/vultus-contract/reads';
+import {Sources} from './plugins/vultus-contract/sources';
 import rehypeRowAnchors from './plugins/rehype-row-anchors';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
 import {ssrTemplate} from './plugins/paint-first';
@@ -45,11 +45,12 @@ const inGitCheckout =
   }).stdout?.trim() === 'true';
 
 /**
- * The files each docs page is rendered from (the contract, data/, the partials): the remark plugin
- * records them, the vultus-contract plugin declares them to the bundler, so an edit to one of them
- * reaches its pages in `npm start` and in a warm build.
+ * The site's sources (the contract, data/, the partials, the docs pages), loaded once and handed to
+ * the remark plugin that renders the pages from them and to the vultus-contract plugin, which
+ * declares to the bundler the files each page was rendered from: an edit to one of them reaches its
+ * pages in `npm start` and in a warm build (plugins/vultus-contract/sources.ts).
  */
-const pageReads = new PageReads();
+const sources = new Sources(__dirname);
 
 const config: Config = {
   title: 'Vultus Docs',
@@ -105,9 +106,7 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // Contract directives (::operation, ::decline-reasons, …) expand before the
           // default plugins, so their headings reach the table of contents.
-          beforeDefaultRemarkPlugins: [
-            [remarkVultusContract, buildOnly({siteDir: __dirname, reads: pageReads})],
-          ],
+          beforeDefaultRemarkPlugins: [[remarkVultusContract, buildOnly({sources})]],
           remarkPlugins: [remarkHighlightCode],
           rehypePlugins: [rehypeRowAnchors, rehypeTableScroll],
           // The page's last change from git: shown under the page, and the sitemap's <lastmod>.
@@ -147,7 +146,7 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/vultus-contract/index.ts', buildOnly({reads: pageReads})],
+    ['./plugins/vultus-contract/index.ts', buildOnly({sources})],
     './plugins/code-highlight/index.ts',
     './plugins/paint-first/index.ts',
     // /robots.txt, naming the sitemap.

@@ -4,7 +4,8 @@
  * writing (directive errors name the file and line); `npm run build` checks links too.
  */
 import path from 'node:path';
-import {renderPageMarkdown} from '../plugins/vultus-contract/outputs/markdown';
+import {docsPagesWithoutDocusaurus, renderPageMarkdown} from '../plugins/vultus-contract/outputs/markdown';
+import {Sources} from '../plugins/vultus-contract/sources';
 
 const siteDir = path.resolve(__dirname, '..');
 const files = process.argv.slice(2);
@@ -13,9 +14,11 @@ if (files.length === 0) {
   process.exit(2);
 }
 async function main(): Promise<void> {
+  const sources = new Sources(siteDir);
+  sources.setDocs(await docsPagesWithoutDocusaurus(siteDir));
   for (const file of files) {
     try {
-      const {frontMatter, markdown} = await renderPageMarkdown(siteDir, path.resolve(file));
+      const {frontMatter, markdown} = await renderPageMarkdown(sources, path.resolve(file));
       console.log(`# ${String(frontMatter.title)}\n\n${markdown}`);
     } catch (error) {
       console.error(error instanceof Error ? error.message : String(error));

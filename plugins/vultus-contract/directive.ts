@@ -7,13 +7,15 @@
 import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-directive';
 import type {RootContent} from 'mdast';
 import type {Contract} from './contract/contract';
+import type {Sources} from './sources';
 
 /** What a directive renders for: `site` for the pages, `markdown` for the .md twins and llms-full.txt. */
 export type RenderMode = 'site' | 'markdown';
 
 export type DirectiveContext = {
   contract: Contract;
-  siteDir: string;
+  /** Every other source (data files, partials, the docs pages, the facts), loaded once per build. */
+  sources: Sources;
   /** `site` for the pages, `markdown` for the .md twins and llms-full.txt. */
   mode: RenderMode;
   /** Where the page lists each schema's fields; directives render in page order. */

@@ -22,28 +22,36 @@ import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {Compiler} from 'webpack';
 import sidebars from '../../sidebars';
-import {contractRelativePath, loadContract, publishedContract} from './contract/contract';
+import {contractRelativePath, publishedContract} from './contract/contract';
 import {postmanCollection, postmanFile} from './outputs/postman';
 import {feedFile, feedTitle, writeRevisionHistoryFeed} from './outputs/feed';
 import {writeLlmsOutputs} from './outputs/llms';
-import type {PageReads} from './reads';
+import type {DocsPage, Sources} from './sources';
 import {SourceError} from './errors';
 import {brokenLinks} from './links';
 
-/** The route of each docs page by its file under docs/, from the docs plugin's own data. */
-function docsRoutes(plugins: LoadedPlugin[]): Map<string, string> {
-  const docs = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
-  // A plugin's content is typed by the plugin that loaded it.
-  const content = docs?.content as DocsContent | undefined;
-  return new Map(
-    (content?.loadedVersions ?? []).flatMap((version) =>
-      version.docs.map((doc) => [doc.source.replace(/^@site\/docs\//, ''), doc.permalink] as const),
-    ),
+/** The docs pages with their routes and titles, from the docs plugin's own data. */
+function docsPages(content: DocsContent | undefined): DocsPage[] {
+  return (content?.loadedVersions ?? []).flatMap((version) =>
+    version.docs.map((doc) => ({
+      file: doc.source.replace(/^@site\//, ''),
+      route: doc.permalink,
+      title: doc.title,
+    })),
   );
 }
 
-/** The plugin's options: the `PageReads` that the remark plugin of the docs records into. */
-export type PluginOptions = {reads: PageReads};
+/** The loaded content of the docs plugin (a plugin's content is typed by the plugin that loaded it). */
+const docsContent = (plugins: readonly LoadedPlugin[]): DocsContent | undefined =>
+  plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as
+    DocsContent | undefined;
+
+/** The route of each docs page by its file under docs/. */
+const docsRoutes = (pages: readonly DocsPage[]): Map<string, string> =>
+  new Map(pages.map((page) => [page.file.replace(/^docs\//, ''), page.route]));
+
+/** The plugin's options: the site's sources (./sources.ts), which the remark plugin of the docs renders from. */
+export type PluginOptions = {sources: Sources};
 
 /**
  * Writes the files API tools import into `dir`: the published contract, /openapi.yaml, and the
@@ -66,6 +74,7 @@ export default function vultusContractPlugin(
   // What `docusaurus start` serves at the site root besides static/: the published contract.
   const devStaticDir = path.join(context.generatedFilesDir, 'vultus-contract', 'static');
   const contractFile = path.join(context.siteDir, contractRelativePath);
+  const {sources} = options;
   let publishedMtimeMs: number | undefined;
   /**
    * Writes the dev server's copy of /openapi.yaml and the Postman collection when the contract
@@ -81,9 +90,14 @@ export default function vultusContractPlugin(
   return {
     name: 'vultus-contract',
     async loadContent() {
-      const contract = await loadContract(context.siteDir);
+      const contract = await sources.contract();
       if (devServer()) await publishForDevServer();
       return {operations: contract.operations.size};
+    },
+    allContentLoaded({allContent}) {
+      // Before the pages compile: a page that names another by its title asks the docs plugin's.
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
+      sources.setDocs(docsPages(docs));
     },
     configureWebpack(_config, isServer) {
       // After the MDX loader, on every docs page: the files the page was rendered from become its
@@ -94,7 +108,7 @@ export default function vultusContractPlugin(
             test: /\.mdx?$/i,
             include: [path.join(context.siteDir, 'docs')],
             enforce: 'post' as const,
-            use: [{loader: require.resolve('./dependencies-loader.cjs'), options: {reads: options.reads}}],
+            use: [{loader: require.resolve('./dependencies-loader.cjs'), options: {reads: sources.reads}}],
           },
         ],
       };
@@ -105,8 +119,12 @@ export default function vultusContractPlugin(
       // compiles the failed pages again on every compilation).
       const watchPageReads = {
         apply(compiler: Compiler) {
+          // What changed is read again by the pages that render from it.
+          compiler.hooks.watchRun.tap('vultus-contract', (watching) => {
+            sources.forget([...(watching.modifiedFiles ?? []), ...(watching.removedFiles ?? [])]);
+          });
           compiler.hooks.afterCompile.tap('vultus-contract', (compilation) => {
-            for (const file of options.reads.all()) compilation.fileDependencies.add(file);
+            for (const file of sources.reads.all()) compilation.fileDependencies.add(file);
             compilation.fileDependencies.add(contractFile);
           });
           compiler.hooks.done.tapPromise('vultus-contract', () =>
@@ -131,8 +149,8 @@ export default function vultusContractPlugin(
     async postBuild({outDir, plugins, routesPaths}) {
       await writePublishedContract(context.siteDir, outDir);
       const items = Object.values(sidebars).flatMap((sidebar) => (Array.isArray(sidebar) ? sidebar : []));
-      const routeOfFile = docsRoutes(plugins);
-      const pages = await writeLlmsOutputs(context.siteDir, outDir, items, routeOfFile);
+      const routeOfFile = docsRoutes(docsPages(docsContent(plugins)));
+      const pages = await writeLlmsOutputs(sources, outDir, items, routeOfFile);
       await writeRevisionHistoryFeed(outDir, context.siteConfig.url);
       // Before Docusaurus's own check, which names the route only: file and line (./links.ts).
       const broken = brokenLinks(pages, {routeOfFile, routes: routesPaths, outDir});

@@ -3,16 +3,16 @@
  *
  * A page's Markdown is compiled by Docusaurus's MDX loader, which knows the page's own file only.
  * What the directives expand comes from other files: contract/openapi.yaml, data/, the partials of
- * docs/_partials/, another page's front matter. Every function that reads one of them calls
- * `noteRead` (on a cache hit too); remark.ts renders each page inside `recordReads`, and
+ * docs/_partials/, another page's title. The site's sources (./sources.ts) note each file they hand
+ * out (`noteRead`, loaded or not); remark.ts renders each page inside `PageReads.record`, and
  * ./dependencies-loader.cjs, which runs after the MDX loader on every docs page, declares the
  * files to the bundler (`addDependency`). So `docusaurus start` re-renders a page when one of its
  * files changes, and a warm `docusaurus build` does not reuse a cached page whose files changed.
  * A page whose render failed has no dependencies but its own file; `docusaurus start` watches
  * every file any page read (`all`), so fixing the file that broke it renders it again.
  *
- * The same `PageReads` is handed to the remark plugin and to the plugin that adds the loader
- * (docusaurus.config.ts makes one per site).
+ * The site's `Sources` holds its `PageReads`, and is handed to the remark plugin and to the plugin
+ * that adds the loader (docusaurus.config.ts makes one per site).
  */
 import {AsyncLocalStorage} from 'node:async_hooks';
 
@@ -24,8 +24,8 @@ export function noteRead(file: string): void {
 }
 
 /**
- * Runs `read` without noting what it reads: for a loader that reads many files to build an index
- * (every named fact), whose caller notes the one file each value it uses comes from.
+ * Runs `read` without noting what it reads: for what is built from many files once (every named
+ * fact, `Sources.build`), whose user notes the one file each value it uses comes from.
  */
 export function withoutNoting<T>(read: () => T): T {
   return recording.exit(read);

@@ -14,7 +14,7 @@ import type {ContainerDirective, LeafDirective, TextDirective} from 'mdast-util-
 import type {VFile} from 'vfile';
 import path from 'node:path';
 import {visit} from 'unist-util-visit';
-import {contractRelativePath, loadContract} from './contract/contract';
+import {contractRelativePath} from './contract/contract';
 import {
   marker,
   type Directive,
@@ -28,13 +28,13 @@ import {DefaultAdmonitionOptions} from '@docusaurus/mdx-loader/lib/remark/admoni
 import {substituteFacts} from './facts/facts';
 import {expandIncludes} from './partials/include';
 import {checkRawHtml} from './rawHtml';
-import {noteRead, withoutNoting, type PageReads} from './reads';
+import {noteRead, withoutNoting} from './reads';
+import type {Sources} from './sources';
 
 export type Options = {
-  siteDir: string;
+  /** The site's sources (./sources.ts), which also record the files each page reads (./reads.ts). */
+  sources: Sources;
   mode?: RenderMode;
-  /** Where the files each page reads are recorded (./reads.ts); the docs' pages pass one. */
-  reads?: PageReads;
 };
 
 type DirectiveNode = LeafDirective | ContainerDirective | TextDirective;
@@ -91,15 +91,16 @@ const isWritersMistake = (error: unknown): boolean =>
 
 export default function remarkVultusContract(options: Options) {
   return async (tree: Root, file: VFile): Promise<void> => {
-    const expand = () => expandDirectives(tree, file, options.siteDir, options.mode ?? 'site');
-    await (options.reads ? options.reads.record(file.path, expand) : expand());
+    await options.sources.reads.record(file.path, () =>
+      expandDirectives(tree, file, options.sources, options.mode ?? 'site'),
+    );
   };
 }
 
-async function expandDirectives(tree: Root, file: VFile, siteDir: string, mode: RenderMode): Promise<void> {
+async function expandDirectives(tree: Root, file: VFile, sources: Sources, mode: RenderMode): Promise<void> {
   const where = (node: {position?: {start: {line: number}}}) =>
-    `${path.relative(siteDir, file.path)}:${node.position?.start.line ?? '?'}`;
-  expandIncludes(tree, siteDir, where);
+    `${path.relative(sources.siteDir, file.path)}:${node.position?.start.line ?? '?'}`;
+  expandIncludes(tree, sources, where);
   if (file.path.endsWith('.md')) checkRawHtml(tree, where);
   const found: Array<{node: DirectiveNode; directive: Directive; parent: Parent; index: number}> = [];
   const withFacts: Array<Code | InlineCode> = [];
@@ -121,17 +122,17 @@ async function expandDirectives(tree: Root, file: VFile, siteDir: string, mode: 
   if (found.length === 0 && withFacts.length === 0) return;
   // The page depends on the contract where it renders from it, not for being a page with a
   // directive (./reads.ts): a fact notes its own file, a renderer notes the contract by reading it.
-  const contract = await withoutNoting(() => loadContract(siteDir));
-  const contractFile = path.join(siteDir, contractRelativePath);
+  const contract = await withoutNoting(() => sources.contract());
+  const contractFile = path.join(sources.siteDir, contractRelativePath);
   for (const node of withFacts) {
-    node.value = substituteFacts(contract, siteDir, node.value, where(node));
+    node.value = substituteFacts(contract, sources, node.value, where(node));
   }
   const context: DirectiveContext = {
     get contract() {
       noteRead(contractFile);
       return contract;
     },
-    siteDir,
+    sources,
     mode,
     listed: new Map() as ListedSchemas,
   };

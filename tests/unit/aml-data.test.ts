@@ -22,7 +22,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {siteDir} from './helpers/pages';
+import {siteDir, withDocs} from './helpers/pages';
 
 type Kind = 'sanctions' | 'pep' | 'adverse_media';
 type Fields = 'name_only' | 'name_dob_country';
@@ -228,6 +228,6 @@ test('/services/aml renders the coverage and the rates from the data and types n
     new RegExp(`(?<![\\d.,])(${figure}|${figure.toLocaleString('en-US')})(?![\\d,])`).test(source),
   );
   assert.deepEqual(typed, [], 'figures of data/aml/screening.yaml typed into docs/services/aml.md');
-  const page = await renderPageMarkdown(siteDir, path.join(siteDir, 'docs/services/aml.md'));
+  const page = await renderPageMarkdown(await withDocs(), path.join(siteDir, 'docs/services/aml.md'));
   for (const list of data.lists) assert.ok(page.markdown.includes(list.name), `the page shows ${list.name}`);
 });

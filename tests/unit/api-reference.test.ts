@@ -32,7 +32,7 @@ import rehypeRowAnchors from '../../plugins/rehype-row-anchors';
 import {extractEntries} from '../../plugins/search/extract';
 import {buildSearchIndex, SearchEngine} from '../../src/lib/search/engine';
 import {withContractSource} from './helpers/contract-copy';
-import {docsDir, listMarkdown, siteDir} from './helpers/pages';
+import {docsDir, listMarkdown, siteDir, sources, withDocs} from './helpers/pages';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkDirective from 'remark-directive';
@@ -82,7 +82,7 @@ const fieldItems = ($: CheerioAPI) =>
 
 test('a level-3 field (the decline reasons inside a result) is collapsed in <details> on the site and expanded in Markdown', async () => {
   const contract = await loadContract(siteDir);
-  const $ = siteHtml(renderOperation(contract, 'matchFaces', 'site'));
+  const $ = siteHtml(renderOperation(contract, 'matchFaces', 'site', typeLinks(sources)));
   const result = $('#op-match-faces-result');
   assert.equal(result.length, 1, 'the result field keeps the anchor of its table row');
   assert.equal(result.closest('details').length, 0, 'level 1 is shown');
@@ -98,7 +98,7 @@ test('a level-3 field (the decline reasons inside a result) is collapsed in <det
   assert.equal(details.parent().attr('id'), 'op-match-faces-resultreasons', 'under the field that holds it');
   assert.match(nameOf($, code.get(0)), /^\S+$/, 'a name is one unbreakable word');
 
-  const markdown = markdownOf(renderOperation(contract, 'matchFaces', 'markdown'));
+  const markdown = markdownOf(renderOperation(contract, 'matchFaces', 'markdown', typeLinks(sources)));
   assert.match(markdown, /^- `result` \(\[Result\]\(\/parameters\/responses#schema-result\)\): /m);
   assert.match(markdown, /^ {2}- `result\.reasons` \(array of \[DeclineReason\]\([^)]+\)\): /m);
   assert.match(
@@ -116,7 +116,7 @@ test('a level-3 field (the decline reasons inside a result) is collapsed in <det
 
 test('the Image field reads "exactly one of" with its three alternatives, not three optional fields', async () => {
   const contract = await loadContract(siteDir);
-  const $ = siteHtml(renderOperation(contract, 'checkLiveness', 'site'));
+  const $ = siteHtml(renderOperation(contract, 'checkLiveness', 'site', typeLinks(sources)));
   const image = $('#op-check-liveness-image');
   assert.equal(nameOf($, image.get(0)), 'image');
   assert.equal(image.children('strong').text(), 'required');
@@ -139,7 +139,7 @@ test('the Image field reads "exactly one of" with its three alternatives, not th
     'image.data appears once, inside the choice',
   );
 
-  const markdown = markdownOf(renderOperation(contract, 'checkLiveness', 'markdown'));
+  const markdown = markdownOf(renderOperation(contract, 'checkLiveness', 'markdown', typeLinks(sources)));
   assert.match(
     markdown,
     /^- `image` \(\[?Image\]?[^)]*\)?, required\): [^\n]+\n {2}- Exactly one of:\n {4}- `image\.data` \([^\n]+\n {4}- `image\.url` \([^\n]+\n {4}- `image\.media_id` \(/m,
@@ -156,13 +156,13 @@ test('the Image field reads "exactly one of" with its three alternatives, not th
 
 test('a named type links to its definition on /parameters/responses when that page renders it, and is plain text otherwise', async () => {
   const contract = await loadContract(siteDir);
-  const links = typeLinks(siteDir);
+  const links = typeLinks(sources);
   for (const name of ['Result', 'DeclineReason', 'KycSession', 'Error']) {
     assert.equal(links.get(name), `/parameters/responses#schema-${name.toLowerCase()}`, name);
   }
   assert.equal(links.has('KycSessionConfig'), false, 'a config schema is defined on another page');
 
-  const $ = siteHtml(renderOperation(contract, 'createKycSession', 'site'));
+  const $ = siteHtml(renderOperation(contract, 'createKycSession', 'site', typeLinks(sources)));
   const type = (id: string) => $(`#${id}`).children('span');
   assert.equal(
     type('op-create-kyc-session-result').find('a').attr('href'),
@@ -184,7 +184,7 @@ test('a named type links to its definition on /parameters/responses when that pa
     const rendered = siteHtml(
       schema.render(
         {name},
-        {contract, siteDir, mode: 'site', listed: new Map()},
+        {contract, sources, mode: 'site', listed: new Map()},
         {type: 'leafDirective', name: 'schema', children: []},
       ),
     );
@@ -264,8 +264,8 @@ test('a recursive schema stops where it repeats, in both modes', () => {
 test('each field item is a search entry as its table row was: full name, type and description, on its anchor', async () => {
   const contract = await loadContract(siteDir);
   const body = siteHtml([
-    ...renderOperation(contract, 'createKycSession', 'site'),
-    ...renderOperation(contract, 'createInteractiveLivenessSession', 'site'),
+    ...renderOperation(contract, 'createKycSession', 'site', typeLinks(sources)),
+    ...renderOperation(contract, 'createInteractiveLivenessSession', 'site', typeLinks(sources)),
   ])('body').html();
   const html = `<html><head></head><body><article><div class="theme-doc-markdown markdown"><header><h1>KYC</h1></header>${body}</div></article></body></html>`;
   const entries = extractEntries(html, '/services/kyc-offsite');
@@ -310,7 +310,7 @@ async function renderPage(source: string, mode: 'site' | 'markdown'): Promise<Ro
   const processor = unified()
     .use(remarkParse)
     .use(remarkDirective)
-    .use(remarkVultusContract, {siteDir, mode});
+    .use(remarkVultusContract, {sources: await withDocs(), mode});
   const file = new VFile({path: path.join(siteDir, 'docs/example.md'), value: source});
   return ((await processor.run(processor.parse(file), file)) as Root).children;
 }
@@ -384,7 +384,7 @@ test('shared headers are described once, on /common-parameters; each operation l
     );
     assert.match(full.children('small').text(), /(Accepted by|Sent with) /);
     for (const entry of header.operations) {
-      const $ = siteHtml(renderOperation(contract, entry.operation.operationId, 'site'));
+      const $ = siteHtml(renderOperation(contract, entry.operation.operationId, 'site', typeLinks(sources)));
       const item = $('ul.api-fields > li')
         .toArray()
         .find((li) => nameOf($, li) === header.parameter.name);
@@ -398,7 +398,7 @@ test('shared headers are described once, on /common-parameters; each operation l
   }
   assert.ok(lines >= 60, `${lines} header lines on the operations`);
   // What a reader sees on an operation, spelled out.
-  const $ = siteHtml(renderOperation(contract, 'matchFaces', 'site'));
+  const $ = siteHtml(renderOperation(contract, 'matchFaces', 'site', typeLinks(sources)));
   const line = $('ul.api-fields > li')
     .toArray()
     .find((li) => nameOf($, li) === 'Idempotency-Key');

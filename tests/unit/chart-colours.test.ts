@@ -20,7 +20,7 @@ import {visit} from 'unist-util-visit';
 import {VFile} from 'vfile';
 import remarkVultusContract from '../../plugins/vultus-contract/remark';
 import {barChart, lineChart, seriesPaletteSize} from '../../plugins/vultus-contract/metrics/svg';
-import {docsDir, siteDir} from './helpers/pages';
+import {docsDir, siteDir, withDocs} from './helpers/pages';
 
 type Mode = 'light' | 'dark';
 const modes: Mode[] = ['light', 'dark'];
@@ -217,7 +217,7 @@ async function renderedCharts(): Promise<Array<{where: string; classes: Set<stri
       .use(remarkFrontmatter, ['yaml'])
       .use(remarkGfm)
       .use(remarkDirective)
-      .use(remarkVultusContract, {siteDir, mode: 'site'});
+      .use(remarkVultusContract, {sources: await withDocs(), mode: 'site'});
     const vfile = new VFile({path: file, value: source});
     const tree = (await processor.run(processor.parse(vfile), vfile)) as Root;
     visit(tree, (node) => {

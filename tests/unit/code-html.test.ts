@@ -21,6 +21,7 @@ import {
   usesLineFeatures,
 } from '../../plugins/code-highlight/remark';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
+import {withDocs} from './helpers/pages';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -155,7 +156,7 @@ test('token runs that do not fit the code are refused, not rendered wrongly', ()
 test('every code block of the docs and the blog survives the round trip through token runs', async () => {
   let blocks = 0;
   for (const file of markdownFiles()) {
-    const {tree} = await renderPageMarkdown(root, file);
+    const {tree} = await renderPageMarkdown(await withDocs(), file);
     visit(tree, 'code', (node: Code) => {
       if (usesLineFeatures(node.value, node.meta)) return;
       const where = `${path.relative(root, file)}:${node.position?.start.line ?? '?'}`;

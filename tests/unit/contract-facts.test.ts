@@ -27,7 +27,7 @@ import {
 import type {Fact} from '../../plugins/vultus-contract/facts/fact';
 import {collectFacts} from '../../plugins/vultus-contract/facts/facts';
 import {findTypedCopies} from './helpers/typed-facts';
-import {siteDir} from './helpers/pages';
+import {siteDir, sources} from './helpers/pages';
 import {contractLoadError} from './helpers/contract-copy';
 
 const contractFile = path.join(siteDir, 'contract/openapi.yaml');
@@ -115,7 +115,7 @@ export function findContractCopies(document: unknown, facts: Fact[]): ContractCo
 /** The facts a contract string must not type: the x-limits numbers and the default thresholds. */
 async function limitAndDefaultFacts(): Promise<Fact[]> {
   const contract = await loadContract(siteDir);
-  return [...collectFacts(contract, siteDir).values()].filter((fact) => /^(limits|default)\./.test(fact.key));
+  return [...collectFacts(contract, sources).values()].filter((fact) => /^(limits|default)\./.test(fact.key));
 }
 
 /**
@@ -330,7 +330,7 @@ test('placeholders read the values of x-limits, the schema defaults and x-data-r
 test('a placeholder shows what the fact of the same key shows on the pages', async () => {
   const contract = await loadContract(siteDir);
   const values = placeholderValues(parse(source));
-  const facts = [...collectFacts(contract, siteDir).values()].filter((fact) =>
+  const facts = [...collectFacts(contract, sources).values()].filter((fact) =>
     /^(limits|default|retention)\./.test(fact.key),
   );
   assert.ok(facts.length > 60, `${facts.length} facts`);

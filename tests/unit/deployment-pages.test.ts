@@ -15,7 +15,7 @@ import path from 'node:path';
 import {loadContract, deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {renderDeploymentMatrix} from '../../plugins/vultus-contract/contract/deployment';
 import {operationAnchor} from '../../plugins/vultus-contract/contract/operation';
-import {renderedDocs, siteDir, type RenderedPage} from './helpers/pages';
+import {renderedDocs, siteDir, type RenderedPage, sources} from './helpers/pages';
 
 let contract: Contract;
 test.before(async () => {
@@ -123,10 +123,10 @@ test('no page or contract description says the on-premise server mirrors the who
 });
 
 test('the matrix renders each operation where x-deployment puts it, and fails on an unknown container', () => {
-  const [table] = renderDeploymentMatrix(contract, siteDir, {page: '/services/document-ocr'});
+  const [table] = renderDeploymentMatrix(contract, sources, {page: '/services/document-ocr'});
   const rows = JSON.stringify(table);
   assert.match(rows, /POST \/documents\/ocr/);
-  const face = JSON.stringify(renderDeploymentMatrix(contract, siteDir, {container: 'face-match'}));
+  const face = JSON.stringify(renderDeploymentMatrix(contract, sources, {container: 'face-match'}));
   assert.match(face, /POST \/face\/match/);
   assert.doesNotMatch(face, /POST \/documents\/ocr/, 'OCR does not run in the face-match container');
   assert.match(face, /GET \/health\/live/, 'every container answers the probes');
@@ -136,7 +136,7 @@ test('the matrix renders each operation where x-deployment puts it, and fails on
   broken.operation['x-deployment'] = {cloud: true, 'on-premise': 'face-matcher'};
   const operations = new Map(contract.operations).set('matchFaces', broken);
   assert.throws(
-    () => renderDeploymentMatrix({...contract, operations}, siteDir, {}),
+    () => renderDeploymentMatrix({...contract, operations}, sources, {}),
     /#\/paths\/~1face~1match\/post\/x-deployment\/on-premise: "face-matcher" is not a container/,
   );
 });

@@ -21,7 +21,7 @@ import {
 import {directives} from '../../plugins/vultus-contract/directives';
 import remarkVultusContract from '../../plugins/vultus-contract/remark';
 import {chartKinds} from '../../plugins/vultus-contract/metrics/charts';
-import {siteDir} from './helpers/pages';
+import {withDocs} from './helpers/pages';
 
 test("DIRECTIVES.md's directive table is the registry's (run `npm run directives` after a change)", async () => {
   const text = readFileSync(directivesFile, 'utf8');
@@ -59,7 +59,7 @@ async function render(markdown: string): Promise<void> {
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
-    .use(remarkVultusContract, {siteDir});
+    .use(remarkVultusContract, {sources: await withDocs()});
   const file = new VFile({path: 'docs/example.md', value: markdown});
   await processor.run(processor.parse(file) as Root, file);
 }

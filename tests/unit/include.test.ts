@@ -3,6 +3,7 @@
  * docs/_partials/ and expanded into each page; a wrong include fails the build naming the partial.
  * And the class of defect it exists for: no two pages repeat a long run of the same source lines.
  */
+import {Sources} from '../../plugins/vultus-contract/sources';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -24,7 +25,7 @@ function withPartial(partial: string, page: string): string {
     writeFileSync(path.join(siteDir, 'docs/_partials/shared.md'), partial);
     const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
     const tree = processor.parse(page) as Root;
-    expandIncludes(tree, siteDir, (node) => `page.md:${node.position?.start.line ?? '?'}`);
+    expandIncludes(tree, new Sources(siteDir), (node) => `page.md:${node.position?.start.line ?? '?'}`);
     return unified().use(remarkGfm).use(remarkDirective).use(remarkStringify).stringify(tree);
   } finally {
     rmSync(siteDir, {recursive: true, force: true});
@@ -117,11 +118,17 @@ test('a code block takes shared lines from a snippet, indented as the include li
     mkdirSync(path.join(siteDir, 'docs/_partials'), {recursive: true});
     writeFileSync(path.join(siteDir, 'docs/_partials/verify.py'), 'def verify(body):\n    return True\n');
     assert.equal(
-      expandSnippets('class A:\n    %{include verify.py}\n    x = 1', siteDir),
+      expandSnippets('class A:\n    %{include verify.py}\n    x = 1', new Sources(siteDir)),
       'class A:\n    def verify(body):\n        return True\n    x = 1',
     );
-    assert.throws(() => expandSnippets('%{include nope.js}', siteDir), /docs\/_partials\/nope\.js not found/);
-    assert.throws(() => expandSnippets('%{include shared.md}', siteDir), /placed with ::include/);
+    assert.throws(
+      () => expandSnippets('%{include nope.js}', new Sources(siteDir)),
+      /docs\/_partials\/nope\.js not found/,
+    );
+    assert.throws(
+      () => expandSnippets('%{include shared.md}', new Sources(siteDir)),
+      /placed with ::include/,
+    );
   } finally {
     rmSync(siteDir, {recursive: true, force: true});
   }

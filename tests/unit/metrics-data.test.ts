@@ -36,6 +36,7 @@ import type {
   Timing,
   VerificationUseCase,
 } from '../../plugins/vultus-contract/metrics/types';
+import {sources} from './helpers/pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA_DIR = path.join(ROOT, 'data', 'metrics');
@@ -82,7 +83,7 @@ function load(file: string): unknown {
 
 /** A data file as the renderer reads it: validated against its schema, typed by metrics/types.ts. */
 function doc<Name extends MetricsName>(file: `${Name}.yaml`): DataFiles[`metrics/${Name}.yaml`] {
-  return loadMetrics(ROOT, file.replace(/\.yaml$/, '') as Name);
+  return loadMetrics(sources, file.replace(/\.yaml$/, '') as Name);
 }
 
 /** Visits every object in a document, with its JSON-pointer-like path. */

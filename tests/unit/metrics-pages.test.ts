@@ -9,7 +9,7 @@ import type {Table} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {toString} from 'mdast-util-to-string';
 import {renderChart} from '../../plugins/vultus-contract/metrics/charts';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {renderedDocs, siteDir, sources} from './helpers/pages';
 
 const metricsRoute = /^\/metrics\//;
 
@@ -50,7 +50,7 @@ test('each chart kind renders an SVG with a title and a description, and a table
     {kind: 'mae-age'},
   ];
   for (const attributes of kinds) {
-    const [figure, tableNode] = renderChart(siteDir, attributes, 'site') as [
+    const [figure, tableNode] = renderChart(sources, attributes, 'site') as [
       {data: {hName: string; hChildren: Array<{tagName?: string; children?: Array<{tagName?: string}>}>}},
       Table,
     ];
@@ -70,7 +70,7 @@ test('the DET table shows the data file’s rates', async () => {
   const data = parse(readFileSync(`${siteDir}/data/metrics/face-match.yaml`, 'utf8')) as {
     models: Array<{det: Array<{threshold: number; fmr: number; fnmr: number}>}>;
   };
-  const [, tableNode] = renderChart(siteDir, {kind: 'det', evaluation: 'face-match'}, 'site') as [
+  const [, tableNode] = renderChart(sources, {kind: 'det', evaluation: 'face-match'}, 'site') as [
     unknown,
     Table,
   ];

@@ -32,7 +32,7 @@ import {
 } from '../../plugins/vultus-contract/contract/contract';
 import type {Product} from '../../plugins/vultus-contract/data/releases';
 import {expandIncludesInSource} from '../../plugins/vultus-contract/partials/include';
-import {docsDir, listMarkdown, siteDir} from './helpers/pages';
+import {docsDir, listMarkdown, siteDir, sources} from './helpers/pages';
 import {contractLoadError as loadError} from './helpers/contract-copy';
 
 const readYaml = (relative: string): unknown => parse(readFileSync(path.join(siteDir, relative), 'utf8'));
@@ -179,7 +179,7 @@ test('outside the revision history, no page names a deprecated or retired versio
   for (const absolute of await listMarkdown(docsDir)) {
     const file = path.relative(siteDir, absolute).split(path.sep).join('/');
     if (file === 'docs/revision-history.md') continue;
-    const source = expandIncludesInSource(await readFile(absolute, 'utf8'), siteDir);
+    const source = expandIncludesInSource(await readFile(absolute, 'utf8'), sources);
     source.split('\n').forEach((line, index) => {
       for (const version of ending) {
         if (new RegExp(`(?<![\\w.-])${version.replace(/\./g, '\\.')}(?![\\w.-]|\\.\\d)`).test(line))

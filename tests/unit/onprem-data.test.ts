@@ -19,6 +19,7 @@ import {fileURLToPath} from 'node:url';
 import {parse, parseAllDocuments} from 'yaml';
 import {withFacts} from './helpers/typed-facts';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
+import {withDocs} from './helpers/pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -801,7 +802,10 @@ test('pages: directives for the licence, sizing, metrics and configuration table
 
 test('pages: every directive renders', async () => {
   for (const {page} of parsedPages) {
-    const {markdown} = await renderPageMarkdown(ROOT, path.join(ROOT, 'docs/onprem-services', page.file));
+    const {markdown} = await renderPageMarkdown(
+      await withDocs(),
+      path.join(ROOT, 'docs/onprem-services', page.file),
+    );
     assert.doesNotMatch(markdown, /^::[a-z-]+\{/m, `${page.file}: an unexpanded directive`);
   }
 });

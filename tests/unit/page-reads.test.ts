@@ -13,23 +13,20 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import {VFile} from 'vfile';
 import remarkVultusContract from '../../plugins/vultus-contract/remark';
-import {PageReads} from '../../plugins/vultus-contract/reads';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {collectFacts, factFile} from '../../plugins/vultus-contract/facts/facts';
-import {siteDir} from './helpers/pages';
+import {siteDir, sources} from './helpers/pages';
 
 /** The site-relative files a page of `markdown` is rendered from. */
 async function readsOf(markdown: string): Promise<string[]> {
-  const reads = new PageReads();
   const page = path.join(siteDir, 'docs/reads-test.md');
   const processor = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
-    .use(remarkVultusContract, {siteDir, reads});
+    .use(remarkVultusContract, {sources});
   const file = new VFile({path: page, value: markdown});
   await processor.run(processor.parse(file), file);
-  return reads.of(page).map((read) => path.relative(siteDir, read));
+  return sources.reads.of(page).map((read) => path.relative(siteDir, read));
 }
 
 test('a page that states a fact depends on the file of that fact, not on every source of facts', async () => {
@@ -56,7 +53,7 @@ test('a page depends on the contract where it renders from it', async () => {
 });
 
 test('every fact names the file it comes from', async () => {
-  const facts = collectFacts(await loadContract(siteDir), siteDir);
+  const facts = collectFacts(await sources.contract(), sources);
   const files = new Set([...facts.values()].map(factFile));
   assert.ok(
     files.has('contract/openapi.yaml') && files.has('data/metrics/liveness.yaml'),

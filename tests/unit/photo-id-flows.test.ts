@@ -25,7 +25,7 @@ import {
   photoIdRates,
   renderPhotoIdFlows,
 } from '../../plugins/vultus-contract/metrics/photoIdFlows';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {renderedDocs, siteDir, sources} from './helpers/pages';
 
 interface Estimate {
   value: number;
@@ -65,7 +65,7 @@ test.before(async () => {
 });
 
 test('every flow is a photo ID match, and every call it names is a contract operation', () => {
-  const flows = loadPhotoIdFlows(siteDir);
+  const flows = loadPhotoIdFlows(sources);
   assert.equal(flows.length, 5, 'five flows');
   assert.equal(new Set(flows.map((flow) => flow.id)).size, flows.length, 'unique ids');
   for (const flow of flows) {
@@ -87,10 +87,10 @@ test('every flow is a photo ID match, and every call it names is a contract oper
 });
 
 test('every flow threshold is a recommended threshold, with FMR, FNMR and FNMR per photo age', () => {
-  for (const flow of loadPhotoIdFlows(siteDir)) {
+  for (const flow of loadPhotoIdFlows(sources)) {
     const point = current.det.find((item) => same(item.threshold, flow.threshold));
     assert.ok(point, `${flow.id}: ${flow.threshold} is not a DET point`);
-    const rates = photoIdRates(siteDir, flow.threshold);
+    const rates = photoIdRates(sources, flow.threshold);
     assert.equal(rates.fmr, point.fmr, `${flow.id}: FMR`);
     assert.equal(rates.fnmr, point.fnmr, `${flow.id}: FNMR`);
     assert.deepEqual(
@@ -101,7 +101,7 @@ test('every flow threshold is a recommended threshold, with FMR, FNMR and FNMR p
   }
   // So the page can say that every recommended row has FNMR per photo age.
   for (const recommended of current.recommended_thresholds) {
-    assert.doesNotThrow(() => photoIdRates(siteDir, recommended.threshold), recommended.use_case);
+    assert.doesNotThrow(() => photoIdRates(sources, recommended.threshold), recommended.use_case);
   }
 });
 
@@ -141,7 +141,7 @@ test('FNMR per document photo age at the other thresholds agrees with its counts
   );
   for (const group of photoAgeGroups.map((row) => row.group)) {
     const rates = thresholds.map(
-      (threshold) => photoIdRates(siteDir, threshold).photoAge.find((row) => row.group === group)?.fnmr.value,
+      (threshold) => photoIdRates(sources, threshold).photoAge.find((row) => row.group === group)?.fnmr.value,
     );
     for (let index = 1; index < rates.length; index += 1) {
       assert.ok(
@@ -159,7 +159,7 @@ test('the page has a section per flow with its calls and rates, and types no fig
   const headings = [...page.source.matchAll(/^### (.+)$/gm)].map((match) =>
     (match[1] ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-'),
   );
-  for (const flow of loadPhotoIdFlows(siteDir)) {
+  for (const flow of loadPhotoIdFlows(sources)) {
     assert.ok(headings.includes(flow.id), `no "### ${flow.name}" section (anchor #${flow.id})`);
     for (const show of ['calls', 'rates']) {
       assert.match(
@@ -168,7 +168,7 @@ test('the page has a section per flow with its calls and rates, and types no fig
         `${flow.id}: its ${show}`,
       );
     }
-    const rates = photoIdRates(siteDir, flow.threshold);
+    const rates = photoIdRates(sources, flow.threshold);
     assert.ok(page.markdown.includes(rateWithOdds(rates.fmr)), `${flow.id}: FMR rendered`);
     assert.ok(page.markdown.includes(`${percent(rates.fnmr)} of all documents`), `${flow.id}: FNMR rendered`);
   }
@@ -182,10 +182,10 @@ test('the page has a section per flow with its calls and rates, and types no fig
 });
 
 test('the directive names what is wrong: an unknown flow, or show without a flow', () => {
-  assert.throws(() => renderPhotoIdFlows(contract, siteDir, {flow: 'checkout'}), /no flow "checkout"/);
-  assert.throws(() => renderPhotoIdFlows(contract, siteDir, {show: 'calls'}), /needs flow/);
+  assert.throws(() => renderPhotoIdFlows(contract, sources, {flow: 'checkout'}), /no flow "checkout"/);
+  assert.throws(() => renderPhotoIdFlows(contract, sources, {show: 'calls'}), /needs flow/);
   assert.throws(
-    () => renderPhotoIdFlows(contract, siteDir, {flow: 'onboarding', show: 'chart'}),
+    () => renderPhotoIdFlows(contract, sources, {flow: 'onboarding', show: 'chart'}),
     /unknown show="chart"/,
   );
 });

@@ -33,7 +33,7 @@ import {
   type Product,
   type Support,
 } from '../../plugins/vultus-contract/data/releases';
-import {siteDir} from './helpers/pages';
+import {siteDir, withDocs} from './helpers/pages';
 
 const readYaml = (relative: string): unknown => parse(readFileSync(path.join(siteDir, relative), 'utf8'));
 const raw = readYaml('data/releases.yaml');
@@ -215,7 +215,7 @@ test('the revision history renders every release with a tag of its tag table, an
     .map((match) => match[1])
     .filter((tag) => tag !== 'Tag');
   assert.deepEqual(tags, ['New', 'Changed', 'Deprecated', 'Breaking', 'Model']);
-  const page = await renderPageMarkdown(siteDir, file);
+  const page = await renderPageMarkdown(await withDocs(), file);
   for (const item of products) {
     for (const release of item.releases) {
       assert.ok(
@@ -237,7 +237,7 @@ test('the compatibility matrix renders the support policy and the supported vers
   const source = readFileSync(file, 'utf8');
   assert.match(source, /^::releases\{product="web-sdk" view="policy"\}$/m);
   assert.match(source, /^::releases\{product="web-sdk" view="support"\}$/m);
-  const page = await renderPageMarkdown(siteDir, file);
+  const page = await renderPageMarkdown(await withDocs(), file);
   for (const version of support.versions) {
     assert.match(
       page.markdown,

@@ -32,6 +32,7 @@ import type {Code, Heading, PhrasingContent, Root} from 'mdast';
 import {withFacts} from './helpers/typed-facts';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {expandIncludes} from '../../plugins/vultus-contract/partials/include';
+import {sources, withDocs} from './helpers/pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -467,7 +468,7 @@ function readPage(relative: string): Page {
     .use(remarkDirective)
     .parse(source) as Root;
   // The page as the site builds it: each ::include replaced by its partial, facts in its code.
-  expandIncludes(tree, ROOT, (node) => `${relative}:${node.position?.start.line ?? '?'}`);
+  expandIncludes(tree, sources, (node) => `${relative}:${node.position?.start.line ?? '?'}`);
   let frontMatter: Json = {};
   const headings: Page['headings'] = [];
   const blocks: Block[] = [];
@@ -848,7 +849,7 @@ for (const spec of pages) {
   });
 
   test(`${spec.file}: directives render and tables come from the data files`, async () => {
-    const {markdown} = await renderPageMarkdown(ROOT, path.join(ROOT, spec.file));
+    const {markdown} = await renderPageMarkdown(await withDocs(), path.join(ROOT, spec.file));
     assert.doesNotMatch(markdown, /^::/m, 'a directive was left unexpanded');
     for (const table of spec.tables) {
       assert.ok(
@@ -994,7 +995,10 @@ test('the challenge actions are the contract’s ChallengeAction wherever they a
       assert.ok(actions.includes(action), `gui-web-sdk.yaml: string ${String(entry.key)} names no action`);
   }
   // Pages render the list (:challenges); none names a movement the SDK never asks for.
-  const interactive = await renderPageMarkdown(ROOT, path.join(ROOT, 'docs/services/interactive.md'));
+  const interactive = await renderPageMarkdown(
+    await withDocs(),
+    path.join(ROOT, 'docs/services/interactive.md'),
+  );
   assert.ok(
     interactive.markdown.includes(
       'turn the head left, turn the head right, look up, move closer or move back',
@@ -1002,7 +1006,7 @@ test('the challenge actions are the contract’s ChallengeAction wherever they a
     'docs/services/interactive.md renders the contract’s challenge list',
   );
   for (const file of ['docs/services/interactive.md', 'docs/metrics/liveness-verification-system.md']) {
-    const {markdown} = await renderPageMarkdown(ROOT, path.join(ROOT, file));
+    const {markdown} = await renderPageMarkdown(await withDocs(), path.join(ROOT, file));
     assert.doesNotMatch(
       markdown,
       /\b(nod|nods|smile|blink|head turns)\b/i,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {collectFacts, substituteFacts} from '../../plugins/vultus-contract/facts/facts';
 import {findTypedCopies, type TypedCopy} from './helpers/typed-facts';
-import {docsDir, listMarkdown, renderedDocs, siteDir} from './helpers/pages';
+import {docsDir, listMarkdown, renderedDocs, siteDir, sources} from './helpers/pages';
 
 /**
  * Typed copies that stay typed, each with the reason. `text` is a piece of the line; an entry
@@ -72,7 +72,7 @@ const typedOnPurpose: Array<{file: string; fact: string; text: string; why: stri
 
 async function allCopies(): Promise<TypedCopy[]> {
   const contract = await loadContract(siteDir);
-  const facts = [...collectFacts(contract, siteDir).values()];
+  const facts = [...collectFacts(contract, sources).values()];
   const copies: TypedCopy[] = [];
   // The pages, and the partials and code snippets they include (docs/_partials/, not pages themselves).
   const partialsDir = path.join(docsDir, '_partials');
@@ -116,7 +116,7 @@ test('no page types a fact of the contract or data/ that the build can render', 
 
 test('the detector finds a typed version, port, limit, retention period, throughput and published figure, and passes rendered ones', async () => {
   const contract = await loadContract(siteDir);
-  const facts = [...collectFacts(contract, siteDir).values()];
+  const facts = [...collectFacts(contract, sources).values()];
   const version = facts.find((fact) => fact.key === 'onprem.version');
   const port = facts.find((fact) => fact.key === 'onprem.api_port');
   const throughput = facts.find((fact) => fact.key === 'onprem.throughput.matchFaces.cpu');
@@ -157,13 +157,13 @@ test('the detector finds a typed version, port, limit, retention period, through
 
 test('the build substitutes %{key} in code and fails on an unknown key, naming it', async () => {
   const contract = await loadContract(siteDir);
-  const facts = collectFacts(contract, siteDir);
+  const facts = collectFacts(contract, sources);
   assert.equal(
-    substituteFacts(contract, siteDir, 'image: onprem/face-match:%{onprem.version}', 'x.md:1'),
+    substituteFacts(contract, sources, 'image: onprem/face-match:%{onprem.version}', 'x.md:1'),
     `image: onprem/face-match:${facts.get('onprem.version')?.value}`,
   );
   assert.throws(
-    () => substituteFacts(contract, siteDir, 'tag %{onprem.versoin}', 'docs/x.md:3'),
+    () => substituteFacts(contract, sources, 'tag %{onprem.versoin}', 'docs/x.md:3'),
     /docs\/x\.md:3: %\{onprem\.versoin\}: no such fact/,
   );
   const rendered = await renderedDocs();

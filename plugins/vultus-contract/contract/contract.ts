@@ -9,12 +9,11 @@
  * placeholder, which the loader replaces in both documents it returns (see
  * `expandContractString` below), so every page, Markdown twin and /openapi.yaml shows the value.
  */
-import {readFile, stat} from 'node:fs/promises';
+import {access, readFile} from 'node:fs/promises';
 import {isMap, isScalar, isSeq, parse as parseYaml, parseDocument} from 'yaml';
 import path from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
 import {bundle, createConfig, lint, type NormalizedProblem} from '@redocly/openapi-core';
-import {noteRead} from '../reads';
 import {SourceError} from '../errors';
 import {pointerPath, yamlLine} from '../yamlLines';
 import {expandPlaceholders, noSuchKey, placeholderPattern} from '../placeholders';
@@ -528,10 +527,17 @@ export async function publishedContract(siteDir: string): Promise<string> {
   return document.toString({lineWidth: 104, flowCollectionPadding: false});
 }
 
-let cache: {mtimeMs: number; promise: Promise<Contract>} | undefined;
-
-async function load(siteDir: string): Promise<Contract> {
+/**
+ * The contract read, linted, bundled and checked. The site's `Sources` (../sources.ts) loads it
+ * once per build; a missing file, a YAML error or a broken rule fails naming the line.
+ */
+export async function loadContract(siteDir: string): Promise<Contract> {
   const file = path.join(siteDir, contractRelativePath);
+  try {
+    await access(file);
+  } catch {
+    throw new ContractError(`${contractRelativePath}: file not found`);
+  }
   const config = await createConfig({
     rules: {struct: 'error', 'no-unresolved-refs': 'error', 'operation-operationId': 'error'},
   });
@@ -595,20 +601,4 @@ function withLine(error: unknown, source: string): unknown {
   return line
     ? new ContractError(`${contractRelativePath}:${line}: ${error.message.slice(prefix.length - 1)}`)
     : error;
-}
-
-/** The contract, loaded once per change of the file. */
-export async function loadContract(siteDir: string): Promise<Contract> {
-  const file = path.join(siteDir, contractRelativePath);
-  noteRead(file);
-  let mtimeMs: number;
-  try {
-    mtimeMs = (await stat(file)).mtimeMs;
-  } catch {
-    throw new ContractError(`${contractRelativePath}: file not found`);
-  }
-  if (!cache || cache.mtimeMs !== mtimeMs) {
-    cache = {mtimeMs, promise: load(siteDir)};
-  }
-  return cache.promise;
 }

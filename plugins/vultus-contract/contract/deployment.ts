@@ -6,10 +6,7 @@
  * merged-solutions page (by container).
  */
 import type {Directive} from '../directive';
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import type {RootContent} from 'mdast';
-import {parse as parseYaml} from 'yaml';
 import {
   ContractError,
   deploymentOf,
@@ -18,16 +15,15 @@ import {
   type Contract,
   type OperationEntry,
 } from './contract';
-import {loadData} from '../data/load';
 import {code, link, listed, table, text, type Cell} from '../mdast';
 import {operationLink} from './operation';
-import {noteRead} from '../reads';
+import type {Sources} from '../sources';
 
 export type Container = {name: string; title: string; licenceFeature: string};
 
 /** The on-premise containers, in the order of data/onprem/services.yaml. */
-export function loadContainers(siteDir: string): Container[] {
-  return loadData(siteDir, 'onprem/services.yaml').services.map((service) => ({
+export function loadContainers(sources: Sources): Container[] {
+  return sources.data('onprem/services.yaml').services.map((service) => ({
     name: service.name,
     title: service.title,
     licenceFeature: service.licence_feature,
@@ -46,8 +42,8 @@ export type Placement = {
 };
 
 /** Every path operation with where it runs; an unknown container name fails with the field. */
-export function placements(contract: Contract, siteDir: string): Placement[] {
-  const containers = new Map(loadContainers(siteDir).map((container) => [container.name, container]));
+export function placements(contract: Contract, sources: Sources): Placement[] {
+  const containers = new Map(loadContainers(sources).map((container) => [container.name, container]));
   return [...contract.operations.values()]
     .filter((entry) => !entry.webhook)
     .map((entry) => {
@@ -108,26 +104,15 @@ function share(rows: Placement[], runs: (row: Placement) => boolean): Cell {
   ];
 }
 
-/** A docs page's title from its front matter (the route is its path under docs/). */
-function pageTitle(siteDir: string, route: string): string {
-  for (const extension of ['.md', '.mdx']) {
-    const file = path.join(siteDir, 'docs', `${route}${extension}`);
-    noteRead(file);
-    let source: string;
-    try {
-      source = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    const frontMatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
-    const title = (parseYaml(frontMatter) as {title?: unknown} | null)?.title;
-    if (typeof title === 'string') return title;
-  }
-  throw new ContractError(`::deployment-matrix: x-doc-page "${route}" is not a docs page with a title`);
+/** A docs page's title, as the docs plugin gives it. */
+function pageTitle(sources: Sources, route: string): string {
+  const page = sources.docsPage(route);
+  if (!page) throw new ContractError(`::deployment-matrix: x-doc-page "${route}" is not a docs page`);
+  return page.title;
 }
 
 /** One row per service: a tag, or each page of a tag that several pages document (liveness modes). */
-function byService(all: Placement[], contract: Contract, siteDir: string): RootContent[] {
+function byService(all: Placement[], contract: Contract, sources: Sources): RootContent[] {
   const tags = (contract.document.tags ?? []).map((tag) => tag.name);
   const rows: Cell[][] = [];
   for (const tag of tags) {
@@ -144,7 +129,7 @@ function byService(all: Placement[], contract: Contract, siteDir: string): RootC
       ];
       const everywhere = group.some((row) => row.container === everyContainer);
       rows.push([
-        [link(page, text(pages.length > 1 ? pageTitle(siteDir, page) : tag))],
+        [link(page, text(pages.length > 1 ? pageTitle(sources, page) : tag))],
         share(group, (row) => row.cloud),
         share(group, (row) => row.container !== null),
         containers.length > 0
@@ -166,12 +151,12 @@ function byService(all: Placement[], contract: Contract, siteDir: string): RootC
   return [table(['Service', 'Cloud', 'On-premise', 'Container (licence feature)'], rows)];
 }
 
-function byContainer(all: Placement[], siteDir: string): RootContent[] {
+function byContainer(all: Placement[], sources: Sources): RootContent[] {
   const common = all.filter((row) => row.container === everyContainer);
   return [
     table(
       ['Container', 'Licence feature', 'Operations'],
-      loadContainers(siteDir).map((container) => {
+      loadContainers(sources).map((container) => {
         const own = all.filter((row) => row.container === container);
         const served = [...own, ...common];
         return [
@@ -193,10 +178,10 @@ function byContainer(all: Placement[], siteDir: string): RootContent[] {
  */
 export function renderDeploymentMatrix(
   contract: Contract,
-  siteDir: string,
+  sources: Sources,
   attributes: Record<string, string>,
 ): RootContent[] {
-  const all = placements(contract, siteDir);
+  const all = placements(contract, sources);
   const {page, container, by} = attributes;
   if ([page, container, by].filter(Boolean).length > 1) {
     throw new ContractError('::deployment-matrix takes one of page="…", container="…" or by="container"');
@@ -208,7 +193,7 @@ export function renderDeploymentMatrix(
     return operationRows(rows);
   }
   if (container) {
-    if (!loadContainers(siteDir).some((item) => item.name === container)) {
+    if (!loadContainers(sources).some((item) => item.name === container)) {
       throw new ContractError(
         `::deployment-matrix: no container "${container}" in data/onprem/services.yaml`,
       );
@@ -220,11 +205,11 @@ export function renderDeploymentMatrix(
       ),
     );
   }
-  if (by === 'container') return byContainer(all, siteDir);
+  if (by === 'container') return byContainer(all, sources);
   if (by !== undefined && by !== 'service') {
     throw new ContractError(`::deployment-matrix: by="${by}" is not one of service, container`);
   }
-  return byService(all, contract, siteDir);
+  return byService(all, contract, sources);
 }
 
 export const deploymentDirectives: Directive[] = [
@@ -234,6 +219,6 @@ export const deploymentDirectives: Directive[] = [
     attributes: ['page', 'container', 'by'],
     summary:
       'where each operation runs, from its `x-deployment`: cloud, and which on-premise container, with its licence feature; by service (default), for one page (`page="/services/face-match"`), for one container (`container="face-match"`), or by container (`by="container"`)',
-    render: (attributes, {contract, siteDir}) => renderDeploymentMatrix(contract, siteDir, attributes),
+    render: (attributes, {contract, sources}) => renderDeploymentMatrix(contract, sources, attributes),
   },
 ];

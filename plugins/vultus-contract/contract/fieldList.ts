@@ -17,7 +17,6 @@
  * page renders it with `::schema` (`#schema-declinereason`, the anchor `::schema` gives it).
  * `::schema{name="…"}` is defined here too: the field list of one component schema.
  */
-import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {List, ListItem, PhrasingContent, RootContent} from 'mdast';
 import type {Directive, RenderMode} from '../directive';
@@ -27,6 +26,13 @@ import {ContractError, contractRelativePath} from './contract';
 import type {ChoiceNode, ChoiceOption, FieldItem, FieldNode, TypePart} from './schemaTable';
 import {fieldTree, listedElsewhere} from './schemaTable';
 import {noteRead} from '../reads';
+import type {Sources} from '../sources';
+import type {LeafDirective} from 'mdast-util-directive';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkDirective from 'remark-directive';
+import {visit} from 'unist-util-visit';
 
 /** Schema name → the URL of its definition. */
 export type TypeLinks = ReadonlyMap<string, string>;
@@ -37,31 +43,25 @@ export const schemaPage = {route: '/parameters/responses', file: 'docs/parameter
 /** The anchor `::schema` gives the field list of a schema: `schema-declinereason`. */
 export const schemaAnchor = (name: string): string => `schema-${name.toLowerCase()}`;
 
-let linksCache: {file: string; mtimeMs: number; links: TypeLinks} | undefined;
+const markdownParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkDirective);
 
 /**
- * The schemas that /parameters/responses renders (its `::schema{name="…"}` lines), each with the
- * URL of its field list there. A missing page means no links.
+ * The schemas that /parameters/responses renders (its `::schema{name="…"}` directives, read from
+ * the page's syntax tree), each with the URL of its field list there. A missing page means no links.
  */
-export function typeLinks(siteDir: string): TypeLinks {
-  const file = path.join(siteDir, schemaPage.file);
-  noteRead(file);
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return new Map();
-  }
-  if (linksCache?.file !== file || linksCache.mtimeMs !== mtimeMs) {
-    const source = readFileSync(file, 'utf8');
-    const names = [...source.matchAll(/^::schema\{name="([^"]+)"\}\s*$/gm)].map((match) => match[1] ?? '');
-    linksCache = {
-      file,
-      mtimeMs,
-      links: new Map(names.map((name) => [name, `${schemaPage.route}#${schemaAnchor(name)}`])),
-    };
-  }
-  return linksCache.links;
+export function typeLinks(sources: Sources): TypeLinks {
+  noteRead(path.join(sources.siteDir, schemaPage.file));
+  return sources.build('typeLinks', () => {
+    const source = sources.text(schemaPage.file);
+    const names: string[] = [];
+    if (source !== undefined) {
+      visit(markdownParser.parse(source), 'leafDirective', (node: LeafDirective) => {
+        const name = node.attributes?.name;
+        if (node.name === 'schema' && name) names.push(name);
+      });
+    }
+    return new Map(names.map((name) => [name, `${schemaPage.route}#${schemaAnchor(name)}`]));
+  });
 }
 
 export type FieldListOptions = {
@@ -277,7 +277,7 @@ export const schemaDirectives: Directive[] = [
       const name = required(attributes, 'name');
       return {schema: name, anchor: schemaAnchor(name), title: name};
     },
-    render: (attributes, {contract, mode, siteDir, listed}) => {
+    render: (attributes, {contract, mode, sources, listed}) => {
       const name = required(attributes, 'name');
       const schema = contract.document.components.schemas[name];
       if (!schema)
@@ -285,7 +285,7 @@ export const schemaDirectives: Directive[] = [
       const ref = {$ref: `#/components/schemas/${name}`};
       return fieldList(fieldTree(contract, ref, '', new Set(), listedElsewhere(listed, name)), {
         mode,
-        links: typeLinks(siteDir),
+        links: typeLinks(sources),
         badges: true,
         anchor: schemaAnchor(name),
         schemaName: name,

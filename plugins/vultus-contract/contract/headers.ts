@@ -281,7 +281,7 @@ export const headerDirectives: Directive[] = [
     attributes: ['of'],
     summary:
       'the headers several operations share, each in full, with the operations that accept it (`of="requests"` or `of="webhooks"`) or the responses that send it (`of="responses"`); operations link here',
-    render: (attributes, {contract, mode, siteDir}) => {
+    render: (attributes, {contract, mode, sources}) => {
       const of = headerLists.find((list) => list === attributes.of);
       if (!of) throw new Error(`of=${headerLists.map((list) => `"${list}"`).join(', ')}`);
       const fields =
@@ -297,7 +297,7 @@ export const headerDirectives: Directive[] = [
                   constraints: [...field.constraints, acceptedBy(contract, header)],
                 };
               });
-      return fieldList(fields, {mode, links: typeLinks(siteDir), badges: false});
+      return fieldList(fields, {mode, links: typeLinks(sources), badges: false});
     },
   },
 ];

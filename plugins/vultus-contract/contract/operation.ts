@@ -5,7 +5,6 @@
  */
 import type {Directive, ListedSchemas, RenderMode} from '../directive';
 import {required} from '../directive';
-import {dirname, resolve as resolvePath} from 'node:path';
 import type {BlockContent, Code, Link, RootContent} from 'mdast';
 import type {ContainerDirective} from 'mdast-util-directive';
 import type {Contract, JsonSchema, MediaType, OperationEntry, Parameter, Response} from './contract';
@@ -158,14 +157,14 @@ export function renderOperation(
   contract: Contract,
   operationId: string,
   mode: RenderMode,
+  /** Where each component schema's fields are listed (./fieldList.ts `typeLinks`). */
+  links: TypeLinks,
   listed: ListedSchemas = new Map(),
 ): RootContent[] {
   const entry = contract.operations.get(operationId);
   if (!entry) {
     throw new ContractError(`No operation "${operationId}" in contract/openapi.yaml`);
   }
-  // Type names link to their definitions on /parameters/responses.
-  const links = typeLinks(resolvePath(dirname(contract.file), '..'));
   const {operation, method, path} = entry;
   const title = operation.summary ?? operationId;
   const anchor = operationAnchor(operationId);
@@ -328,8 +327,9 @@ export const operationDirectives: Directive[] = [
     attributes: ['id'],
     summary:
       'the whole reference of one operation: endpoint header, parameters, request body fields, cURL/JavaScript/Python samples, response fields and example, error statuses. Each operation is placed on exactly one page, the one named by its `x-doc-page`',
-    render: (attributes, {contract, mode, listed}) =>
-      renderOperation(contract, required(attributes, 'id'), mode, listed),
+    // Type names link to their definitions on /parameters/responses.
+    render: (attributes, {contract, mode, sources, listed}) =>
+      renderOperation(contract, required(attributes, 'id'), mode, typeLinks(sources), listed),
   },
   {
     name: 'code-tabs',

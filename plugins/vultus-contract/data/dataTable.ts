@@ -5,8 +5,9 @@ import type {Directive} from '../directive';
 import type {RootContent} from 'mdast';
 import {code, inlineMarkdown, listed, text, table, type Cell} from '../mdast';
 import {countText, figureText, isCounted, rateOf} from '../metrics/figures';
-import {DataError, hasPath, loadData, pick} from './load';
+import {DataError, hasPath, pick} from './load';
 import {grouped, percent, thresholdText} from '../numbers';
+import type {Sources} from '../sources';
 
 type Json = Record<string, unknown>;
 
@@ -42,12 +43,12 @@ const cellFormats: Record<string, (value: unknown) => string> = {
  * ci-percent, number, ms, seconds, threshold, figure, fraction), or `|codes` for a list shown as one code span
  * per item. A path ending in `?` is optional: an item without it shows a dash.
  */
-export function renderDataTable(siteDir: string, attributes: Record<string, string>): RootContent[] {
+export function renderDataTable(sources: Sources, attributes: Record<string, string>): RootContent[] {
   const src = attributes.src;
   const columns = attributes.columns?.split(',').map((column) => column.trim());
   if (!src || !columns) throw new DataError('::data-table needs src="…" and columns="…"');
   const where = `data/${src}`;
-  const data = loadData(siteDir, src);
+  const data = sources.data(src);
   const list = attributes.path ? pick(data, attributes.path, where) : data;
   if (!Array.isArray(list)) throw new DataError(`${where}: "${attributes.path ?? ''}" is not a list`);
   const headers = attributes.headers?.split(',').map((header) => header.trim()) ?? columns;
@@ -101,6 +102,6 @@ export const dataTableDirectives: Directive[] = [
     )
       .map((name) => `\`${name}\``)
       .join(', ')}, or \`codes\` for a list; a column ending in \`?\` is optional)`,
-    render: (attributes, {siteDir}) => renderDataTable(siteDir, attributes),
+    render: (attributes, {sources}) => renderDataTable(sources, attributes),
   },
 ];

@@ -1,45 +1,29 @@
 /**
  * The data files under data/: a YAML file parsed with the `yaml` package, validated against the
  * JSON Schema beside it (`data/onprem/config.yaml` by `data/onprem/config.schema.json`, JSON Schema
- * 2020-12, Ajv in strict mode) and cached per change; and a dotted path into it. Every directive
- * and fact reads its file through here, so a missing file, a YAML error or a value the schema
- * rejects fails the build naming the file, the line and the field:
+ * 2020-12, Ajv in strict mode); and a dotted path into it. The site's `Sources` (../sources.ts)
+ * loads each file through here once per build, so a missing file, a YAML error or a value the
+ * schema rejects fails the build naming the file, the line and the field:
  * `data/metrics/age.yaml:14: /bands/0/mae: must be number`.
  */
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {SourceError, didYouMean} from '../errors';
 import type {DataFiles} from './types';
-import {noteRead} from '../reads';
 import {pointerPath, yamlLine} from '../yamlLines';
 
 export class DataError extends SourceError {}
 
-const cache = new Map<string, {mtimeMs: number; value: unknown}>();
-
-/** One Ajv for every schema (each carries an $id, which one instance holds once), validators by schema file and change. */
-const ajv = addFormats(new Ajv2020({allErrors: true, strict: true, verbose: true}));
-const validators = new Map<string, {mtimeMs: number | undefined; validate: ValidateFunction}>();
-
 /** The schema of a data file: `<name>.schema.json` beside `<name>.yaml`. */
 export const schemaFileOf = (dataFile: string): string => dataFile.replace(/\.ya?ml$/, '.schema.json');
 
-const mtimeOf = (file: string): number | undefined => (existsSync(file) ? statSync(file).mtimeMs : undefined);
-
 function validatorFor(schemaFile: string, relative: string): ValidateFunction {
-  const mtimeMs = mtimeOf(schemaFile);
-  const cached = validators.get(schemaFile);
-  if (cached && cached.mtimeMs === mtimeMs) return cached.validate;
-  let schema: {$id?: string};
   try {
-    schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as {$id?: string};
-    if (schema.$id) ajv.removeSchema(schema.$id);
-    const validate = ajv.compile(schema);
-    validators.set(schemaFile, {mtimeMs, validate});
-    return validate;
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as object;
+    return addFormats(new Ajv2020({allErrors: true, strict: true, verbose: true})).compile(schema);
   } catch (error) {
     throw new DataError(`${schemaOf(relative)}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -67,7 +51,8 @@ function describe(error: ErrorObject, relative: string, source: string): string 
 }
 
 /**
- * A YAML file under data/, parsed and validated (relative path such as "metrics/face-match.yaml").
+ * A YAML file under data/, read, parsed and validated (relative path such as "metrics/face-match.yaml").
+ * Renderers ask `Sources.data`, which loads each file once.
  * A file of `DataFiles` comes with the type generated from the schema that validated it
  * (./types, `npm run data-types`); a path only known when the page is built (`::data-table`'s
  * `src`) comes as `unknown`.
@@ -77,19 +62,12 @@ export function loadData(siteDir: string, relative: string): unknown;
 export function loadData(siteDir: string, relative: string): unknown {
   const file = path.join(siteDir, 'data', relative);
   const schemaFile = schemaFileOf(file);
-  noteRead(file);
-  noteRead(schemaFile);
-  let mtimeMs: number;
+  let source: string;
   try {
-    mtimeMs = statSync(file).mtimeMs;
+    source = readFileSync(file, 'utf8');
   } catch {
     throw new DataError(`data/${relative}: file not found`);
   }
-  const cached = cache.get(file);
-  if (cached && cached.mtimeMs === mtimeMs && validators.get(schemaFile)?.mtimeMs === mtimeOf(schemaFile)) {
-    return cached.value;
-  }
-  const source = readFileSync(file, 'utf8');
   let value: unknown;
   try {
     value = parse(source);
@@ -108,7 +86,6 @@ export function loadData(siteDir: string, relative: string): unknown {
       .map((error) => describe(error, relative, source));
     throw new DataError(errors.join('\n'));
   }
-  cache.set(file, {mtimeMs, value});
   return value;
 }
 

@@ -13,9 +13,10 @@
  */
 import type {Directive} from '../directive';
 import type {PhrasingContent, RootContent} from 'mdast';
-import {DataError, loadData} from './load';
+import {DataError} from './load';
 import type {Releases} from './types';
 import {heading, inlineMarkdown, link, list, listItem, paragraph, strong, table, text} from '../mdast';
+import type {Sources} from '../sources';
 
 /** The parts of data/releases.yaml, from the type generated from its schema (./types). */
 export type Product = Releases['products'][number];
@@ -42,12 +43,12 @@ export type ReleaseNote = {
 const file = 'releases.yaml' as const;
 const where = `data/${file}`;
 
-export function loadProducts(siteDir: string): Product[] {
-  return loadData(siteDir, file).products;
+export function loadProducts(sources: Sources): Product[] {
+  return sources.data(file).products;
 }
 
-export function productOf(siteDir: string, id: string): Product {
-  const product = loadProducts(siteDir).find((candidate) => candidate.id === id);
+export function productOf(sources: Sources, id: string): Product {
+  const product = loadProducts(sources).find((candidate) => candidate.id === id);
   if (!product) throw new DataError(`${where}: no product "${id}" (web-sdk, onprem)`);
   return product;
 }
@@ -246,10 +247,10 @@ function renderPolicy(support: Support): RootContent[] {
   ];
 }
 
-export function renderReleases(siteDir: string, attributes: Record<string, string>): RootContent[] {
+export function renderReleases(sources: Sources, attributes: Record<string, string>): RootContent[] {
   const id = attributes.product;
   if (!id) throw new DataError('::releases needs product="…" (web-sdk, onprem)');
-  const product = productOf(siteDir, id);
+  const product = productOf(sources, id);
   const view = attributes.view ?? 'notes';
   if (view === 'notes') {
     return product.support ? renderLines(product, product.support) : renderReleaseList(product);
@@ -268,6 +269,6 @@ export const releaseDirectives: Directive[] = [
     attributes: ['product', 'view'],
     summary:
       'release notes of the Web SDKs (`product="web-sdk"`) or the on-premise images (`product="onprem"`) from `data/releases.yaml`, each change tagged, with the end-of-support notices the policy sets; `view="support"`: the Web SDK versions with their support dates and status; `view="policy"`: the support policy',
-    render: (attributes, {siteDir}) => renderReleases(siteDir, attributes),
+    render: (attributes, {sources}) => renderReleases(sources, attributes),
   },
 ];

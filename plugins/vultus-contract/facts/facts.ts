@@ -18,12 +18,13 @@ import {didYouMean} from '../errors';
 import {ContractError} from '../contract/contract';
 import {limitCodes} from '../contract/limits';
 import {currentModelVersion} from '../contract/models';
-import {metricFacts, metricsSources} from '../metrics/facts';
-import {DataError, loadData} from '../data/load';
+import {metricFacts} from '../metrics/facts';
+import {DataError} from '../data/load';
 import type {MetricsLatency, OnpremConfig, OnpremServices, SdkWebSdk} from '../data/types';
 import {grouped, numberFormats, thresholdText} from '../numbers';
 import {expandPlaceholders} from '../placeholders';
-import {noteRead, withoutNoting} from '../reads';
+import {noteRead} from '../reads';
+import type {Sources} from '../sources';
 
 type Json = Record<string, unknown>;
 
@@ -368,34 +369,21 @@ function modelFacts(contract: Contract): Fact[] {
   ];
 }
 
-let cached: {sources: unknown[]; facts: Map<string, Fact>} | undefined;
-
-/**
- * Every named fact, by key. Built once per version of the contract and the data files (each
- * loader hands back the same object until its file changes), not once per directive or code block.
- */
-export function collectFacts(contract: Contract, siteDir: string): Map<string, Fact> {
-  const services = loadData(siteDir, 'onprem/services.yaml');
-  const sdk = loadData(siteDir, 'sdk/web-sdk.yaml');
-  const latency = loadData(siteDir, 'metrics/latency.yaml');
-  const config = loadData(siteDir, 'onprem/config.yaml');
-  const metrics = metricsSources(siteDir);
-  const sources = [contract, services, sdk, latency, config, ...metrics];
-  if (!cached || cached.sources.some((source, index) => source !== sources[index])) {
-    const facts = [
-      ...dataFacts(services, sdk),
-      ...throughputFacts(latency),
-      ...limitFacts(contract),
-      ...modelFacts(contract),
-      ...retentionFacts(contract),
-      ...defaultFacts(contract),
-      ...schemaFacts(contract),
-      ...configFacts(config),
-      ...metricFacts(siteDir),
-    ];
-    cached = {sources, facts: new Map(facts.map((fact) => [fact.key, fact]))};
-  }
-  return cached.facts;
+/** Every named fact, by key, from the contract and the data files. */
+export function collectFacts(contract: Contract, sources: Sources): Map<string, Fact> {
+  const services = sources.data('onprem/services.yaml');
+  const facts = [
+    ...dataFacts(services, sources.data('sdk/web-sdk.yaml')),
+    ...throughputFacts(sources.data('metrics/latency.yaml')),
+    ...limitFacts(contract),
+    ...modelFacts(contract),
+    ...retentionFacts(contract),
+    ...defaultFacts(contract),
+    ...schemaFacts(contract),
+    ...configFacts(sources.data('onprem/config.yaml')),
+    ...metricFacts(sources),
+  ];
+  return new Map(facts.map((fact) => [fact.key, fact]));
 }
 
 /** The file a fact comes from, site-relative: `data/onprem/services.yaml` for `onprem.version`. */
@@ -413,20 +401,21 @@ export function factFile(fact: Fact): string {
  */
 function pageFacts(
   contract: () => Contract,
-  siteDir: string,
+  sources: Sources,
 ): {facts: Map<string, Fact>; use: (fact: Fact) => Fact} {
-  const facts = withoutNoting(() => collectFacts(contract(), siteDir));
+  // Built once per build (./sources.ts `build`), not once per directive or code block.
+  const facts = sources.build('facts', () => collectFacts(contract(), sources));
   return {
     facts,
     use: (fact) => {
-      noteRead(path.join(siteDir, factFile(fact)));
+      noteRead(path.join(sources.siteDir, factFile(fact)));
       return fact;
     },
   };
 }
 
-function factOf(contract: () => Contract, siteDir: string, key: string): Fact {
-  const {facts, use} = pageFacts(contract, siteDir);
+function factOf(contract: () => Contract, sources: Sources, key: string): Fact {
+  const {facts, use} = pageFacts(contract, sources);
   const fact = facts.get(key);
   if (!fact) {
     throw new ContractError(
@@ -461,7 +450,7 @@ export function factText(fact: Fact, format: string | undefined): string {
  * x-limits list as one code span per item, `as="MB"` (`minutes`, `percent`, …) the number formatted.
  */
 export function renderFact(
-  context: Pick<DirectiveContext, 'contract' | 'siteDir'>,
+  context: Pick<DirectiveContext, 'contract' | 'sources'>,
   attributes: Record<string, string | null | undefined>,
 ): PhrasingContent[] {
   const key = attributes.key ?? '';
@@ -472,7 +461,7 @@ export function renderFact(
     return limitCodes(context.contract, key.slice('limits.'.length));
   }
   // The contract is read through the context only where a fact comes from it (pageFacts).
-  const fact = factOf(() => context.contract, context.siteDir, key);
+  const fact = factOf(() => context.contract, context.sources, key);
   if (as === 'code') return [{type: 'inlineCode', value: fact.value}];
   return [{type: 'text', value: factText(fact, as)}];
 }
@@ -481,9 +470,9 @@ export function renderFact(
  * Replaces each `%{key}` or `%{key|format}` in code with the fact (the site's one placeholder
  * language, ./placeholders.ts); an unknown key or format fails the build, naming the nearest key.
  */
-export function substituteFacts(contract: Contract, siteDir: string, code: string, where: string): string {
+export function substituteFacts(contract: Contract, sources: Sources, code: string, where: string): string {
   if (!code.includes('%{')) return code;
-  const {facts, use} = pageFacts(() => contract, siteDir);
+  const {facts, use} = pageFacts(() => contract, sources);
   return expandPlaceholders(
     code,
     (key) => {

@@ -20,6 +20,7 @@ import {currentModel, loadMetrics, modelsCurrentFirst} from './load';
 import {barChart, lineChart, type Bar, type Series} from './svg';
 import type {Counted, DetPoint, Estimate, GroupRow} from './types';
 import {grouped, percent, thresholdText} from '../numbers';
+import type {Sources} from '../sources';
 
 type ChartOutput = {chart: Element; title: string; description: string; header: string[]; rows: Cell[][]};
 
@@ -60,9 +61,9 @@ function verificationEvaluation(evaluation: string): VerificationEvaluation {
   return found;
 }
 
-function det(siteDir: string, evaluation: VerificationEvaluation): ChartOutput {
+function det(sources: Sources, evaluation: VerificationEvaluation): ChartOutput {
   const where = `data/metrics/${evaluation}.yaml`;
-  const data = loadMetrics(siteDir, evaluation);
+  const data = loadMetrics(sources, evaluation);
   const defaultThreshold = data.default_threshold;
   const models = modelsCurrentFirst(data, where);
   const current = currentModel(data, where);
@@ -115,8 +116,8 @@ function det(siteDir: string, evaluation: VerificationEvaluation): ChartOutput {
   return {chart, title, description, header, rows};
 }
 
-function fnirGallery(siteDir: string): ChartOutput {
-  const {galleries} = loadMetrics(siteDir, 'face-search');
+function fnirGallery(sources: Sources): ChartOutput {
+  const {galleries} = loadMetrics(sources, 'face-search');
   const fpirs = [...new Set(galleries.flatMap((gallery) => gallery.fnir_at_fpir.map((item) => item.fpir)))];
   const fnirAt = (gallery: (typeof galleries)[number], fpir: number): Estimate => {
     const found = gallery.fnir_at_fpir.find((item) => item.fpir === fpir);
@@ -170,35 +171,35 @@ function fnirGallery(siteDir: string): ChartOutput {
 /** The group results a `groups` chart can show, per evaluation, and the setting they were measured at. */
 const groupSources: Record<
   string,
-  (siteDir: string, mode: string | undefined) => {results: GroupRow[]; context: string}
+  (sources: Sources, mode: string | undefined) => {results: GroupRow[]; context: string}
 > = {
-  'face-match': (siteDir) => verificationGroups(siteDir, 'face-match'),
-  'face-to-document': (siteDir) => verificationGroups(siteDir, 'face-to-document'),
-  'face-search': (siteDir) => {
-    const {groups} = loadMetrics(siteDir, 'face-search');
+  'face-match': (sources) => verificationGroups(sources, 'face-match'),
+  'face-to-document': (sources) => verificationGroups(sources, 'face-to-document'),
+  'face-search': (sources) => {
+    const {groups} = loadMetrics(sources, 'face-search');
     return {
       results: groups.results,
       context: `a ${grouped(groups.gallery_size)}-face collection at threshold ${thresholdText(groups.threshold)}`,
     };
   },
-  liveness: (siteDir, mode) => {
-    const data = loadMetrics(siteDir, 'liveness');
+  liveness: (sources, mode) => {
+    const data = loadMetrics(sources, 'liveness');
     return {
       results: livenessMode(data.modes, mode).groups,
       context: `${mode ?? ''} liveness at threshold ${thresholdText(data.default_threshold)}`,
     };
   },
-  age: (siteDir) => {
-    const data = loadMetrics(siteDir, 'age');
+  age: (sources) => {
+    const data = loadMetrics(sources, 'age');
     return {results: data.groups, context: data.model_version};
   },
 };
 
 function verificationGroups(
-  siteDir: string,
+  sources: Sources,
   evaluation: VerificationEvaluation,
 ): {results: GroupRow[]; context: string} {
-  const model = currentModel(loadMetrics(siteDir, evaluation), `data/metrics/${evaluation}.yaml`);
+  const model = currentModel(loadMetrics(sources, evaluation), `data/metrics/${evaluation}.yaml`);
   return {
     results: model.groups.results,
     context: `${model.model_version} at threshold ${thresholdText(model.groups.threshold)}`,
@@ -243,7 +244,7 @@ function groupMetric(metric: string): GroupMetric {
 }
 
 function groups(
-  siteDir: string,
+  sources: Sources,
   evaluation: string,
   metricName: string,
   mode: string | undefined,
@@ -254,7 +255,7 @@ function groups(
     throw new DataError(`evaluation="${evaluation}" (one of ${Object.keys(groupSources).join(', ')})`);
   }
   const metric = groupMetric(metricName);
-  const {results, context} = source(siteDir, mode);
+  const {results, context} = source(sources, mode);
   const format = metric === 'mae' ? years : percent;
   const estimateOf = (result: GroupRow): Estimate => {
     const estimate = result[metric];
@@ -296,8 +297,8 @@ function groups(
   return {chart, title, description, header, rows};
 }
 
-function apcer(siteDir: string, mode: string | undefined): ChartOutput {
-  const {results} = livenessMode(loadMetrics(siteDir, 'liveness').modes, mode);
+function apcer(sources: Sources, mode: string | undefined): ChartOutput {
+  const {results} = livenessMode(loadMetrics(sources, 'liveness').modes, mode);
   // Each species' APCER is k accepted of n presentations; below 20 accepted the count is shown, not a rate.
   const counted = results.attack_species.map((item) => ({
     item,
@@ -327,8 +328,8 @@ function apcer(siteDir: string, mode: string | undefined): ChartOutput {
   return {chart, title, description, header, rows};
 }
 
-function maeAge(siteDir: string): ChartOutput {
-  const {mae_by_age_band: bands, mae_overall: overall} = loadMetrics(siteDir, 'age');
+function maeAge(sources: Sources): ChartOutput {
+  const {mae_by_age_band: bands, mae_overall: overall} = loadMetrics(sources, 'age');
   const bars = bands.map((band) => estimateBar(band.age_band, band.mae));
   const title = 'Age estimation error by true age band';
   const description = `Mean absolute error in years for each true age band, with 95% confidence intervals; overall MAE ${years(
@@ -362,22 +363,22 @@ type Attributes = Record<string, string | undefined>;
  */
 export const chartKinds: Record<
   string,
-  {attributes: string[]; draw: (siteDir: string, attributes: Attributes) => ChartOutput}
+  {attributes: string[]; draw: (sources: Sources, attributes: Attributes) => ChartOutput}
 > = {
   det: {
     attributes: ['evaluation'],
-    draw: (siteDir, a) => det(siteDir, verificationEvaluation(a.evaluation ?? 'face-match')),
+    draw: (sources, a) => det(sources, verificationEvaluation(a.evaluation ?? 'face-match')),
   },
-  'fnir-gallery': {attributes: [], draw: (siteDir) => fnirGallery(siteDir)},
+  'fnir-gallery': {attributes: [], draw: (sources) => fnirGallery(sources)},
   groups: {
     attributes: ['evaluation', 'metric', 'mode'],
-    draw: (siteDir, a) => groups(siteDir, a.evaluation ?? '', a.metric ?? '', a.mode),
+    draw: (sources, a) => groups(sources, a.evaluation ?? '', a.metric ?? '', a.mode),
   },
-  apcer: {attributes: ['mode'], draw: (siteDir, a) => apcer(siteDir, a.mode)},
-  'mae-age': {attributes: [], draw: (siteDir) => maeAge(siteDir)},
+  apcer: {attributes: ['mode'], draw: (sources, a) => apcer(sources, a.mode)},
+  'mae-age': {attributes: [], draw: (sources) => maeAge(sources)},
 };
 
-export function renderChart(siteDir: string, attributes: Attributes, mode: RenderMode): RootContent[] {
+export function renderChart(sources: Sources, attributes: Attributes, mode: RenderMode): RootContent[] {
   const kind = chartKinds[attributes.kind ?? ''];
   if (!kind) {
     throw new DataError(`unknown kind "${attributes.kind ?? ''}" (${Object.keys(chartKinds).join(', ')})`);
@@ -387,7 +388,7 @@ export function renderChart(siteDir: string, attributes: Attributes, mode: Rende
   );
   if (unknown.length > 0)
     throw new DataError(`kind="${attributes.kind ?? ''}" takes no ${unknown.join(', ')}`);
-  const output = kind.draw(siteDir, attributes);
+  const output = kind.draw(sources, attributes);
   const dataTable = table(output.header, output.rows);
   if (mode === 'markdown') {
     return [
@@ -416,6 +417,6 @@ export const chartDirectives: Directive[] = [
           `\`${name}\`${kind.attributes.length > 0 ? ` (${kind.attributes.join(', ')})` : ''}`,
       )
       .join(', ')}`,
-    render: (attributes, {siteDir, mode}) => renderChart(siteDir, attributes, mode),
+    render: (attributes, {sources, mode}) => renderChart(sources, attributes, mode),
   },
 ];

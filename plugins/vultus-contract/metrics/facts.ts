@@ -19,6 +19,7 @@
 import type {Fact} from '../facts/fact';
 import {loadMetrics} from './load';
 import type {MetricsName} from './types';
+import type {Sources} from '../sources';
 import {grouped, percent} from '../numbers';
 
 /** The field that names an item of a list, in order of preference. */
@@ -82,12 +83,7 @@ function rateForms(value: number): string[] {
   return [...new Set([String(value), ...(value < 1 ? [percent(value)] : [])])];
 }
 
-/** The loaded files the facts come from: the facts cache is rebuilt when one of them changes. */
-export function metricsSources(siteDir: string): unknown[] {
-  return metricsFiles.map((file) => loadMetrics(siteDir, file));
-}
-
-export function metricFacts(siteDir: string): Fact[] {
+export function metricFacts(sources: Sources): Fact[] {
   const facts: Fact[] = [];
   const add = (
     file: string,
@@ -143,7 +139,7 @@ export function metricFacts(siteDir: string): Fact[] {
       else if (key in sizeNames && Number.isInteger(node) && node >= 20)
         add(file, path, pointer, node, 'size', key);
     };
-    walk(loadMetrics(siteDir, file), [], '', '');
+    walk(loadMetrics(sources, file), [], '', '');
   }
   return facts;
 }

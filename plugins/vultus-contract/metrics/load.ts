@@ -1,19 +1,20 @@
 /**
  * The metrics files under data/metrics/, each validated at load against its JSON Schema
- * (data/metrics/<name>.schema.json, see ../data/load.ts), then handed over with its type from
- * ./types.ts. A malformed file fails the build naming the file, the line and the field:
+ * (data/metrics/<name>.schema.json, see ../data/load.ts) and loaded once per build by the site's
+ * sources (../sources.ts), then handed over with the type generated from that schema. A malformed file fails the build naming the file, the line and the field:
  * `data/metrics/face-match.yaml:40: /models/0/det/3/fmr: must be number`.
  */
-import {DataError, loadData} from '../data/load';
+import {DataError} from '../data/load';
 import type {DataFiles} from '../data/types';
+import type {Sources} from '../sources';
 import type {MetricsName, VerificationFile, VerificationModel} from './types';
 
 /** data/metrics/<name>.yaml, checked against its schema. */
 export function loadMetrics<Name extends MetricsName>(
-  siteDir: string,
+  sources: Sources,
   name: Name,
 ): DataFiles[`metrics/${Name}.yaml`] {
-  return loadData(siteDir, `metrics/${name}.yaml`);
+  return sources.data(`metrics/${name}.yaml`);
 }
 
 /**

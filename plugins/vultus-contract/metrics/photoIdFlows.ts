@@ -20,6 +20,7 @@ import type {Estimate, PhotoIdFlowsFile} from './types';
 import {inlineMarkdown, link, list, listItem, strong, table, text} from '../mdast';
 import {operationLink} from '../contract/operation';
 import {grouped, percent, thresholdText} from '../numbers';
+import type {Sources} from '../sources';
 
 export type PhotoIdFlow = PhotoIdFlowsFile['flows'][number];
 
@@ -42,14 +43,14 @@ const ratesFile = 'metrics/face-to-document.yaml';
 const same = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9;
 const lowerFirst = (value: string): string => value.charAt(0).toLowerCase() + value.slice(1);
 
-export function loadPhotoIdFlows(siteDir: string): PhotoIdFlow[] {
-  return loadMetrics(siteDir, 'photo-id-flows').flows;
+export function loadPhotoIdFlows(sources: Sources): PhotoIdFlow[] {
+  return loadMetrics(sources, 'photo-id-flows').flows;
 }
 
 /** The selfie-to-document error rates at one threshold, from the current model of face-to-document.yaml. */
-export function photoIdRates(siteDir: string, threshold: number): FlowRates {
+export function photoIdRates(sources: Sources, threshold: number): FlowRates {
   const where = `data/${ratesFile}`;
-  const model = currentModel(loadMetrics(siteDir, 'face-to-document'), where);
+  const model = currentModel(loadMetrics(sources, 'face-to-document'), where);
   const at = `${where}: ${model.model_version}`;
   const point = model.det.find((item) => same(item.threshold, threshold));
   if (!point) throw new DataError(`${at}: no DET point at threshold ${threshold}`);
@@ -87,8 +88,8 @@ function stepLink(contract: Contract, operationId: string): Link {
   return operationLink(entry);
 }
 
-function summary(siteDir: string, flows: PhotoIdFlow[]): RootContent[] {
-  const rates = flows.map((flow) => photoIdRates(siteDir, flow.threshold));
+function summary(sources: Sources, flows: PhotoIdFlow[]): RootContent[] {
+  const rates = flows.map((flow) => photoIdRates(sources, flow.threshold));
   const oldest = rates[0]?.photoAge.at(-1)?.group ?? '';
   return [
     table(
@@ -126,8 +127,8 @@ function calls(contract: Contract, flow: PhotoIdFlow): RootContent[] {
   ];
 }
 
-function rates(siteDir: string, flow: PhotoIdFlow): RootContent[] {
-  const rate = photoIdRates(siteDir, flow.threshold);
+function rates(sources: Sources, flow: PhotoIdFlow): RootContent[] {
+  const rate = photoIdRates(sources, flow.threshold);
   return [
     list(false, [
       listItem(
@@ -158,13 +159,13 @@ function rates(siteDir: string, flow: PhotoIdFlow): RootContent[] {
 
 export function renderPhotoIdFlows(
   contract: Contract,
-  siteDir: string,
+  sources: Sources,
   attributes: Record<string, string>,
 ): RootContent[] {
-  const flows = loadPhotoIdFlows(siteDir);
+  const flows = loadPhotoIdFlows(sources);
   if (!attributes.flow) {
     if (attributes.show) throw new DataError('::photo-id-flows: show="…" needs flow="…"');
-    return summary(siteDir, flows);
+    return summary(sources, flows);
   }
   const flow = flows.find((item) => item.id === attributes.flow);
   if (!flow) {
@@ -176,9 +177,9 @@ export function renderPhotoIdFlows(
     case 'calls':
       return calls(contract, flow);
     case 'rates':
-      return rates(siteDir, flow);
+      return rates(sources, flow);
     case undefined:
-      return [...calls(contract, flow), ...rates(siteDir, flow)];
+      return [...calls(contract, flow), ...rates(sources, flow)];
     default:
       throw new DataError(`::photo-id-flows: unknown show="${attributes.show}" (calls, rates)`);
   }
@@ -191,6 +192,6 @@ export const photoIdFlowDirectives: Directive[] = [
     attributes: ['flow', 'show'],
     summary:
       'the photo ID match flows of `data/metrics/photo-id-flows.yaml` with the FMR and FNMR at each flow\'s threshold and FNMR per document photo age; with `flow="onboarding"` one flow, `show="calls"` its API calls in order, `show="rates"` its rates',
-    render: (attributes, {contract, siteDir}) => renderPhotoIdFlows(contract, siteDir, attributes),
+    render: (attributes, {contract, sources}) => renderPhotoIdFlows(contract, sources, attributes),
   },
 ];

@@ -11,6 +11,7 @@ import {figureWithInterval, isCounted, rateOf, rateWithOdds} from './figures';
 import {currentModel, loadMetrics} from './load';
 import type {UseCaseRow} from './types';
 import {grouped, percent, thresholdText} from '../numbers';
+import type {Sources} from '../sources';
 
 function useCase(row: UseCaseRow): PhrasingContent[] {
   return inlineMarkdown(
@@ -24,10 +25,10 @@ const metricsPages = {
 } as const;
 
 /** The recommended thresholds of each evaluation, with the error rates each one costs. */
-const thresholdTables: Record<string, (siteDir: string, mode: string | undefined) => RootContent[]> = {
-  'face-match': (siteDir) => verificationThresholds(siteDir, 'face-match'),
-  'face-to-document': (siteDir) => verificationThresholds(siteDir, 'face-to-document'),
-  'face-search': (siteDir) => [
+const thresholdTables: Record<string, (sources: Sources, mode: string | undefined) => RootContent[]> = {
+  'face-match': (sources) => verificationThresholds(sources, 'face-match'),
+  'face-to-document': (sources) => verificationThresholds(sources, 'face-to-document'),
+  'face-search': (sources) => [
     table(
       [
         'Use case',
@@ -36,7 +37,7 @@ const thresholdTables: Record<string, (siteDir: string, mode: string | undefined
         'False positive identification rate (FPIR)',
         'False negative identification rate (FNIR)',
       ],
-      loadMetrics(siteDir, 'face-search').recommended_thresholds.map((row) => [
+      loadMetrics(sources, 'face-search').recommended_thresholds.map((row) => [
         useCase(row),
         grouped(row.gallery_size),
         thresholdText(row.threshold),
@@ -45,8 +46,8 @@ const thresholdTables: Record<string, (siteDir: string, mode: string | undefined
       ]),
     ),
   ],
-  liveness: (siteDir, mode) => {
-    const modes = loadMetrics(siteDir, 'liveness').modes;
+  liveness: (sources, mode) => {
+    const modes = loadMetrics(sources, 'liveness').modes;
     const found = modes.find((item) => item.mode === mode);
     if (!found) {
       throw new DataError(
@@ -70,10 +71,10 @@ const thresholdTables: Record<string, (siteDir: string, mode: string | undefined
       ),
     ];
   },
-  age: (siteDir) => [
+  age: (sources) => [
     table(
       ['Use case', 'Legal age', 'Challenge age', 'Under-age users passed', 'Adults sent to fallback'],
-      loadMetrics(siteDir, 'age').recommended_challenge_ages.map((row) => [
+      loadMetrics(sources, 'age').recommended_challenge_ages.map((row) => [
         useCase(row),
         String(row.legal_age),
         String(row.challenge_age),
@@ -84,8 +85,8 @@ const thresholdTables: Record<string, (siteDir: string, mode: string | undefined
   ],
 };
 
-function verificationThresholds(siteDir: string, evaluation: keyof typeof metricsPages): RootContent[] {
-  const model = currentModel(loadMetrics(siteDir, evaluation), `data/metrics/${evaluation}.yaml`);
+function verificationThresholds(sources: Sources, evaluation: keyof typeof metricsPages): RootContent[] {
+  const model = currentModel(loadMetrics(sources, evaluation), `data/metrics/${evaluation}.yaml`);
   return [
     table(
       ['Use case', 'Threshold', 'False match rate (FMR)', 'False non-match rate (FNMR)'],
@@ -107,7 +108,7 @@ function verificationThresholds(siteDir: string, evaluation: keyof typeof metric
 
 /** `::thresholds{evaluation="…"}`: the recommended thresholds of one evaluation. */
 export function renderThresholds(
-  siteDir: string,
+  sources: Sources,
   evaluation: string,
   mode: string | undefined,
 ): RootContent[] {
@@ -117,12 +118,12 @@ export function renderThresholds(
   }
   if (mode !== undefined && evaluation !== 'liveness')
     throw new DataError(`evaluation="${evaluation}" takes no mode`);
-  return render(siteDir, mode);
+  return render(sources, mode);
 }
 
 /** p50 / p95 latency targets of cloud operations, from data/metrics/latency.yaml. */
-export function renderLatency(siteDir: string, operationIds: string[]): RootContent[] {
-  const {endpoints} = loadMetrics(siteDir, 'latency').cloud;
+export function renderLatency(sources: Sources, operationIds: string[]): RootContent[] {
+  const {endpoints} = loadMetrics(sources, 'latency').cloud;
   const rows: Cell[][] = operationIds.map((id) => {
     const endpoint = endpoints.find((item) => item.operation_id === id);
     if (!endpoint)
@@ -147,8 +148,8 @@ export const thresholdDirectives: Directive[] = [
     )
       .map((name) => `\`${name}\``)
       .join(', ')}; \`liveness\` takes \`mode="interactive"\` etc.)`,
-    render: (attributes, {siteDir}) =>
-      renderThresholds(siteDir, required(attributes, 'evaluation'), attributes.mode),
+    render: (attributes, {sources}) =>
+      renderThresholds(sources, required(attributes, 'evaluation'), attributes.mode),
   },
   {
     name: 'latency',
@@ -156,9 +157,9 @@ export const thresholdDirectives: Directive[] = [
     attributes: ['operations'],
     summary:
       'p50/p95 latency targets of cloud operations (`operations="matchFaces,searchFaces"`) from `data/metrics/latency.yaml`',
-    render: (attributes, {siteDir}) =>
+    render: (attributes, {sources}) =>
       renderLatency(
-        siteDir,
+        sources,
         required(attributes, 'operations')
           .split(',')
           .map((id) => id.trim()),

@@ -14,6 +14,7 @@ import {siteUrl} from '../../../config/links';
 import {markdownPath} from '../../../src/lib/markdownPath';
 import type {PageLink} from '../links';
 import {listPages, renderPageMarkdown, stringifyMarkdown} from './markdown';
+import type {Sources} from '../sources';
 import {postmanFile} from './postman';
 import {referRepeats} from './repeats';
 
@@ -81,13 +82,13 @@ async function listDocs(docsDir: string): Promise<string[]> {
  * docs file (docs-relative) from the docs plugin's own data.
  */
 export async function llmsPages(
-  siteDir: string,
+  sources: Sources,
   routesByFile: ReadonlyMap<string, string>,
 ): Promise<LlmsPage[]> {
-  const docsDir = path.join(siteDir, 'docs');
+  const docsDir = path.join(sources.siteDir, 'docs');
   const files = await listDocs(docsDir);
   const rendered = await Promise.all(
-    files.map(async (file) => ({file, page: await renderPageMarkdown(siteDir, path.join(docsDir, file))})),
+    files.map(async (file) => ({file, page: await renderPageMarkdown(sources, path.join(docsDir, file))})),
   );
   return rendered.map(({file, page}) => {
     visit(page.tree, 'link', (node: Link) => {
@@ -174,12 +175,12 @@ export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
  * `routesByFile`: the route of each docs file, from the docs plugin.
  */
 export async function writeLlmsOutputs(
-  siteDir: string,
+  sources: Sources,
   outDir: string,
   sidebarItems: unknown[],
   routesByFile: ReadonlyMap<string, string>,
 ): Promise<LlmsPage[]> {
-  const pages = await llmsPages(siteDir, routesByFile);
+  const pages = await llmsPages(sources, routesByFile);
   await Promise.all(
     pages.map(async (page) => {
       const target = path.join(outDir, markdownPath(page.route));

@@ -14,9 +14,11 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import {visit} from 'unist-util-visit';
+import {toString} from 'mdast-util-to-string';
 import {VFile} from 'vfile';
 import type {PageLink} from '../links';
 import remarkVultusContract from '../remark';
+import type {DocsPage, Sources} from '../sources';
 
 export type PageMarkdown = {
   frontMatter: Record<string, unknown>;
@@ -28,14 +30,14 @@ export type PageMarkdown = {
   links: PageLink[];
 };
 
-export async function renderPageMarkdown(siteDir: string, file: string): Promise<PageMarkdown> {
+export async function renderPageMarkdown(sources: Sources, file: string): Promise<PageMarkdown> {
   const source = await readFile(file, 'utf8');
   const processor = unified()
     .use(remarkParse)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkGfm)
     .use(remarkDirective)
-    .use(remarkVultusContract, {siteDir, mode: 'markdown'});
+    .use(remarkVultusContract, {sources, mode: 'markdown'});
   const vfile = new VFile({path: file, value: source});
   const parsed = processor.parse(vfile);
   const tree = (await processor.run(parsed, vfile)) as Root;
@@ -85,4 +87,30 @@ export async function listPages(dir: string): Promise<string[]> {
     )
     .map(({file}) => file)
     .sort();
+}
+
+/**
+ * The docs pages as the docs plugin lists them, for code that renders pages without Docusaurus (the
+ * tests, scripts/render-page.ts; `Sources.setDocs`): the route from the front matter's `slug` or the
+ * file's path, the title from its `title` or the first heading.
+ */
+export async function docsPagesWithoutDocusaurus(siteDir: string): Promise<DocsPage[]> {
+  const docsDir = path.join(siteDir, 'docs');
+  return Promise.all(
+    (await listPages(docsDir)).map(async (file) => {
+      const source = await readFile(file, 'utf8');
+      const tree = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).parse(source);
+      const [first] = tree.children;
+      const frontMatter =
+        first?.type === 'yaml' ? ((parseYaml(first.value) as Record<string, unknown> | null) ?? {}) : {};
+      const heading = tree.children.find((node) => node.type === 'heading' && node.depth === 1);
+      const relative = path.relative(docsDir, file).split(path.sep).join('/');
+      return {
+        file: `docs/${relative}`,
+        route:
+          typeof frontMatter.slug === 'string' ? frontMatter.slug : `/${relative.replace(/\.mdx?$/, '')}`,
+        title: String(frontMatter.title ?? (heading ? toString(heading) : relative)),
+      };
+    }),
+  );
 }

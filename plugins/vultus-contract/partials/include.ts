@@ -23,7 +23,6 @@
  * make a route of `_partials/`.
  */
 import type {Directive} from '../directive';
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Code, Parent, Root, RootContent} from 'mdast';
 import type {LeafDirective} from 'mdast-util-directive';
@@ -34,7 +33,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import {visit} from 'unist-util-visit';
 import {parse as parseYaml} from 'yaml';
-import {noteRead} from '../reads';
+import type {Sources} from '../sources';
 
 export const partialsDir = 'docs/_partials';
 
@@ -43,18 +42,13 @@ export type Partial = {file: string; params: Record<string, string>; body: strin
 const placeholder = /\{\{([a-z][a-z0-9_]*)\}\}/g;
 
 /** A partial's declared parameters and its Markdown body. */
-export function readPartial(siteDir: string, src: string): Partial {
+export function readPartial(sources: Sources, src: string): Partial {
   const file = path.posix.join(partialsDir, src);
   if (src.includes('..') || !src.endsWith('.md')) {
     throw new Error(`src="${src}": a Markdown file name under ${partialsDir}/`);
   }
-  let source: string;
-  noteRead(path.join(siteDir, file));
-  try {
-    source = readFileSync(path.join(siteDir, file), 'utf8');
-  } catch {
-    throw new Error(`src="${src}": ${file} not found`);
-  }
+  const source = sources.text(file);
+  if (source === undefined) throw new Error(`src="${src}": ${file} not found`);
   const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
   const front = (match ? parseYaml(match[1] as string) : null) as {params?: unknown} | null;
   const params = front?.params ?? {};
@@ -77,14 +71,14 @@ const parser = unified()
 
 /** The partial's Markdown with the include's values in, parsed; every node placed at the include. */
 /** The partial's Markdown with the include's values in, after checking the values against its params. */
-export function includedMarkdown(siteDir: string, attributes: LeafDirective['attributes']): string {
+export function includedMarkdown(sources: Sources, attributes: LeafDirective['attributes']): string {
   const {src, ...values} = Object.fromEntries(
     Object.entries(attributes ?? {}).filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',
     ),
   );
   if (!src) throw new Error('the directive needs the attribute src="…"');
-  const partial = readPartial(siteDir, src);
+  const partial = readPartial(sources, src);
   const unknown = Object.keys(values).filter((name) => !(name in partial.params));
   if (unknown.length > 0) {
     throw new Error(
@@ -101,8 +95,8 @@ export function includedMarkdown(siteDir: string, attributes: LeafDirective['att
 }
 
 /** The partial's content as syntax tree nodes, every node placed at the include. */
-export function expandInclude(siteDir: string, node: LeafDirective): RootContent[] {
-  const markdown = includedMarkdown(siteDir, node.attributes);
+export function expandInclude(sources: Sources, node: LeafDirective): RootContent[] {
+  const markdown = includedMarkdown(sources, node.attributes);
   const tree = parser.parse(markdown) as Root;
   visit(tree, (child) => {
     child.position = node.position;
@@ -113,7 +107,7 @@ export function expandInclude(siteDir: string, node: LeafDirective): RootContent
 const snippetLine = /^([ \t]*)%\{include ([\w.-]+)\}[ \t]*$/gm;
 
 /** A code block's `%{include name}` lines, each replaced by the snippet docs/_partials/<name>. */
-export function expandSnippets(code: string, siteDir: string): string {
+export function expandSnippets(code: string, sources: Sources): string {
   return code.replace(snippetLine, (_, indent: string, name: string) => {
     if (name.startsWith('.') || name.endsWith('.md')) {
       throw new Error(
@@ -121,13 +115,8 @@ export function expandSnippets(code: string, siteDir: string): string {
       );
     }
     const file = path.posix.join(partialsDir, name);
-    let snippet: string;
-    noteRead(path.join(siteDir, file));
-    try {
-      snippet = readFileSync(path.join(siteDir, file), 'utf8');
-    } catch {
-      throw new Error(`%{include ${name}}: ${file} not found`);
-    }
+    const snippet = sources.text(file);
+    if (snippet === undefined) throw new Error(`%{include ${name}}: ${file} not found`);
     if (snippet.includes('%{include ')) throw new Error(`${file}: a snippet cannot include another snippet`);
     return snippet
       .replace(/\n$/, '')
@@ -140,7 +129,7 @@ export function expandSnippets(code: string, siteDir: string): string {
 /** Replaces every `::include` of a page with its partial's content, before the other directives expand. */
 export function expandIncludes(
   tree: Root,
-  siteDir: string,
+  sources: Sources,
   where: (node: {position?: {start: {line: number}}}) => string,
 ): void {
   const found: Array<{node: LeafDirective; parent: Parent; index: number}> = [];
@@ -149,7 +138,7 @@ export function expandIncludes(
   });
   for (const {node, parent, index} of found.reverse()) {
     try {
-      parent.children.splice(index, 1, ...(expandInclude(siteDir, node) as Parent['children']));
+      parent.children.splice(index, 1, ...(expandInclude(sources, node) as Parent['children']));
     } catch (error) {
       throw new Error(`${where(node)}: ::include: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -157,7 +146,7 @@ export function expandIncludes(
   visit(tree, 'code', (node: Code) => {
     if (!node.value.includes('%{include ')) return;
     try {
-      node.value = expandSnippets(node.value, siteDir);
+      node.value = expandSnippets(node.value, sources);
     } catch (error) {
       throw new Error(`${where(node)}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -168,7 +157,7 @@ export function expandIncludes(
  * A page's Markdown source as the build reads it: each `::include` line replaced by its partial's
  * text and each snippet line by its snippet. For the tests that read sources as text.
  */
-export function expandIncludesInSource(source: string, siteDir: string): string {
+export function expandIncludesInSource(source: string, sources: Sources): string {
   const tree = parser.parse(source) as Root;
   const found: Array<{start: number; end: number; markdown: string}> = [];
   visit(tree, 'leafDirective', (node: LeafDirective) => {
@@ -176,13 +165,13 @@ export function expandIncludesInSource(source: string, siteDir: string): string 
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return;
-    found.push({start, end, markdown: includedMarkdown(siteDir, node.attributes).replace(/\n+$/, '')});
+    found.push({start, end, markdown: includedMarkdown(sources, node.attributes).replace(/\n+$/, '')});
   });
   let expanded = source;
   for (const {start, end, markdown} of found.reverse()) {
     expanded = expanded.slice(0, start) + markdown + expanded.slice(end);
   }
-  return expandSnippets(expanded, siteDir);
+  return expandSnippets(expanded, sources);
 }
 
 export const includeDirectives: Directive[] = [
@@ -192,6 +181,6 @@ export const includeDirectives: Directive[] = [
     attributes: 'params',
     summary:
       'a part several pages share, written once in `docs/_partials/<src>` with the parameters its front matter declares (`{{name}}` in the partial takes the attribute `name`); expanded before the other directives',
-    render: (_, {siteDir}, node) => expandInclude(siteDir, node),
+    render: (_, {sources}, node) => expandInclude(sources, node),
   },
 ];

@@ -6,13 +6,32 @@ import path from 'node:path';
 import type {Code, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {
+  docsPagesWithoutDocusaurus,
   listPages,
   renderPageMarkdown,
   type PageMarkdown,
 } from '../../../plugins/vultus-contract/outputs/markdown';
+import {Sources} from '../../../plugins/vultus-contract/sources';
 
 export const siteDir = path.resolve(__dirname, '../../..');
 export const docsDir = path.join(siteDir, 'docs');
+
+/**
+ * The site's sources, loaded once per test process as a build loads them (the docs pages' titles
+ * once `renderedDocs` or `withDocs` has listed them).
+ */
+export const sources = new Sources(siteDir);
+
+let docsListed: Promise<Sources> | undefined;
+
+/** `sources` with the docs pages listed, for a renderer that names another page by its title. */
+export function withDocs(): Promise<Sources> {
+  docsListed ??= docsPagesWithoutDocusaurus(siteDir).then((pages) => {
+    sources.setDocs(pages);
+    return sources;
+  });
+  return docsListed;
+}
 
 export type RenderedPage = PageMarkdown & {
   /** docs-relative file, e.g. services/face-match.md */
@@ -30,10 +49,11 @@ let pages: Promise<RenderedPage[]> | undefined;
 export function renderedDocs(): Promise<RenderedPage[]> {
   pages ??= (async () => {
     const {readFile} = await import('node:fs/promises');
+    await withDocs();
     const files = await listMarkdown(docsDir);
     return Promise.all(
       files.map(async (absolute) => {
-        const rendered = await renderPageMarkdown(siteDir, absolute);
+        const rendered = await renderPageMarkdown(sources, absolute);
         const file = path.relative(docsDir, absolute).split(path.sep).join('/');
         const slug = rendered.frontMatter.slug;
         const route = typeof slug === 'string' ? slug : `/${file.replace(/\.mdx?$/, '')}`;

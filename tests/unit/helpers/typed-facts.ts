@@ -10,10 +10,11 @@ import {expandContractStrings, type Contract} from '../../../plugins/vultus-cont
 import type {Fact} from '../../../plugins/vultus-contract/facts/fact';
 import {substituteFacts} from '../../../plugins/vultus-contract/facts/facts';
 import {expandIncludesInSource} from '../../../plugins/vultus-contract/partials/include';
+import {sources} from './pages';
 
 const siteDir = path.resolve(__dirname, '../../..');
 
-/** The contract document, read once per test process (the facts cache keys on this object). */
+/** The contract document, read once per test process. */
 let contract: Contract | undefined;
 
 /**
@@ -26,7 +27,7 @@ export function withFacts(source: string, file: string): string {
   contract ??= {
     document: expandContractStrings(parse(readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8'))),
   } as Contract;
-  return substituteFacts(contract, siteDir, expandIncludesInSource(source, siteDir), file);
+  return substituteFacts(contract, sources, expandIncludesInSource(source, sources), file);
 }
 
 /** How far around a typed value a word that names the fact may be, in characters. */

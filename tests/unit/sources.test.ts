@@ -1,0 +1,113 @@
+/**
+ * The site's sources (plugins/vultus-contract/sources.ts) are loaded once per build and read again
+ * after an edit only when the bundler says the file changed, which is what `docusaurus start` does
+ * before each compilation: a page rendered after the edit shows the new value, everywhere it is used.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkDirective from 'remark-directive';
+import remarkStringify from 'remark-stringify';
+import type {Root} from 'mdast';
+import {VFile} from 'vfile';
+import remarkVultusContract from '../../plugins/vultus-contract/remark';
+import {Sources} from '../../plugins/vultus-contract/sources';
+import {siteDir} from './helpers/pages';
+
+/** A throwaway copy of the site's sources: the contract, data/ and the partials. */
+function siteCopy(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-sources-'));
+  for (const part of ['contract', 'data', 'docs/_partials'])
+    cpSync(path.join(siteDir, part), path.join(dir, part), {recursive: true});
+  return dir;
+}
+
+/** The page `markdown` rendered from `sources`, as Markdown. */
+async function render(sources: Sources, markdown: string): Promise<string> {
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkDirective)
+    .use(remarkVultusContract, {sources, mode: 'markdown'})
+    .use(remarkStringify);
+  const file = new VFile({path: path.join(sources.siteDir, 'docs/page.md'), value: markdown});
+  return String(processor.stringify((await processor.run(processor.parse(file), file)) as Root));
+}
+
+/** Replaces `from` by `to` in a file of the copy. */
+function edit(dir: string, relative: string, from: string | RegExp, to: string): string {
+  const file = path.join(dir, relative);
+  const before = readFileSync(file, 'utf8');
+  const after = before.replace(from, to);
+  assert.notEqual(after, before, `${relative} holds ${String(from)}`);
+  writeFileSync(file, after);
+  return file;
+}
+
+test('each source is loaded once: an edit the bundler has not reported changes nothing', async () => {
+  const dir = siteCopy();
+  try {
+    const sources = new Sources(dir);
+    assert.equal(sources.data('onprem/services.yaml'), sources.data('onprem/services.yaml'));
+    assert.equal(await sources.contract(), await sources.contract());
+    const page = 'Images are version :fact{key="onprem.version"}.\n';
+    const before = await render(sources, page);
+    edit(dir, 'data/onprem/services.yaml', /^version: .*$/m, 'version: 9.9.9');
+    assert.equal(await render(sources, page), before);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('after forget, a data file, the contract and a partial are read again, facts included', async () => {
+  const dir = siteCopy();
+  try {
+    const sources = new Sources(dir);
+    const page = [
+      'Images are version :fact{key="onprem.version"}.',
+      '',
+      'At most :fact{key="limits.allowed_origins_max"} origins.',
+      '',
+      '```bash',
+      'docker pull onprem/face-match:%{onprem.version}',
+      '```',
+      '',
+    ].join('\n');
+    const before = await render(sources, page);
+    assert.doesNotMatch(before, /9\.9\.9|\b777\b/);
+    const data = edit(dir, 'data/onprem/services.yaml', /^version: .*$/m, 'version: 9.9.9');
+    const contract = edit(
+      dir,
+      'contract/openapi.yaml',
+      /allowed_origins_max: \d+/,
+      'allowed_origins_max: 777',
+    );
+    sources.forget([data, contract]);
+    const after = await render(sources, page);
+    assert.match(after, /Images are version 9\.9\.9\./);
+    assert.match(after, /onprem\/face-match:9\.9\.9/);
+    assert.match(after, /At most 777 origins\./);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('a partial edited and forgotten is placed again with its new text', async () => {
+  const dir = siteCopy();
+  try {
+    const sources = new Sources(dir);
+    const partial = path.join(dir, 'docs/_partials/sources-test.md');
+    writeFileSync(partial, 'The first text.\n');
+    const page = '::include{src="sources-test.md"}\n';
+    assert.match(await render(sources, page), /The first text\./);
+    writeFileSync(partial, 'The second text.\n');
+    assert.match(await render(sources, page), /The first text\./);
+    sources.forget([partial]);
+    assert.match(await render(sources, page), /The second text\./);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
