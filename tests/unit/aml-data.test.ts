@@ -74,9 +74,9 @@ const setSize = (name: 'Listed subjects' | 'Clear customers'): number => {
 /** "Every 15 minutes", "Every hour", "Every 24 hours" → minutes. */
 function refreshMinutes(refresh: string): number {
   if (refresh === 'Every hour') return 60;
-  const match = /^Every (\d+) (minutes|hours)$/.exec(refresh);
-  assert.ok(match, `unknown refresh "${refresh}"`);
-  return Number(match[1]) * (match[2] === 'hours' ? 60 : 1);
+  // The schema's pattern admits only these two forms.
+  const [, count, unit] = /^Every (\d+) (minutes|hours)$/.exec(refresh) ?? [];
+  return Number(count) * (unit === 'hours' ? 60 : 1);
 }
 
 async function contractDocument() {

@@ -1,9 +1,10 @@
 /**
  * The on-premise data files (data/onprem/*.yaml) and the six pages under docs/onprem-services.
  *
- * 1. services.yaml, config.yaml, licence-errors.yaml and metrics.yaml: required fields and types, and
- *    agreement with the contract (licence error codes, licence features, model versions, threshold
- *    defaults, limits, operations) and with data/metrics/latency.yaml (no duplicated figures).
+ * 1. services.yaml, config.yaml, licence-errors.yaml and metrics.yaml (their fields, types and formats
+ *    are validated at load by data/onprem/*.schema.json): agreement with the contract (licence error
+ *    codes, licence features, model versions, threshold defaults, limits, operations), with each other
+ *    and with data/metrics/latency.yaml (no duplicated figures).
  * 2. The pages: front matter, required `## ` sections, every fenced code block parses (YAML, JSON,
  *    `bash -n`), every configuration key and environment variable they name exists in config.yaml,
  *    image references and operation links agree with the data and the contract, and the directives render.
@@ -151,21 +152,12 @@ interface ConfigKey {
 
 function configKey(value: unknown, where: string): ConfigKey {
   const item = record(value, where);
-  const type = str(item.type, `${where}.type`);
-  assert.ok(['string', 'integer', 'number', 'boolean'].includes(type), `${where}: unknown type ${type}`);
   const services = item.services === 'all' ? 'all' : strings(item.services, `${where}.services`);
-  if (services !== 'all') {
-    for (const name of services) {
-      assert.ok((SERVICE_NAMES as readonly string[]).includes(name), `${where}: unknown service ${name}`);
-    }
-  }
-  const fallback = item.default;
-  assert.ok(['string', 'number', 'boolean'].includes(typeof fallback), `${where}.default: expected a scalar`);
   return {
     key: str(item.key, `${where}.key`),
     env: str(item.env, `${where}.env`),
-    type: type as ConfigKey['type'],
-    default: fallback as ConfigKey['default'],
+    type: str(item.type, `${where}.type`) as ConfigKey['type'],
+    default: item.default as ConfigKey['default'],
     range: str(item.range, `${where}.range`),
     services: services as ConfigKey['services'],
     description: str(item.description, `${where}.description`),
@@ -222,15 +214,9 @@ test('services.yaml: every container with its image, ports, needs, licence featu
   const registry = str(servicesFile.registry, 'registry');
   assert.equal(version, '5.2.0');
   assert.equal(registry, 'registry.vultus.example/onprem');
-  assert.ok(Number.isInteger(servicesFile.user), 'user: expected an integer uid');
   const chart = record(servicesFile.chart, 'chart');
   assert.equal(str(chart.version, 'chart.version'), version);
   assert.equal(str(chart.ref, 'chart.ref'), `oci://${registry}/charts/${str(chart.name, 'chart.name')}`);
-  for (const [index, item] of list(servicesFile.commands, 'commands').entries()) {
-    const command = record(item, `commands[${index}]`);
-    assert.match(str(command.command, `commands[${index}].command`), /^vultus [a-z -]+$/);
-    str(command.description, `commands[${index}].description`);
-  }
   // The probes and the licence: answered by every container, and only on-premise.
   const common = [...contractOperations.values()].filter((op) => op.onPremise === 'every container');
   assert.deepEqual(common.map((op) => op.operationId).sort(), [
@@ -245,15 +231,10 @@ test('services.yaml: every container with its image, ports, needs, licence featu
   const services = list(servicesFile.services, 'services').map((item, index) =>
     record(item, `services[${index}]`),
   );
-  assert.deepEqual(
-    services.map((item) => item.name),
-    [...SERVICE_NAMES],
-  );
   const served = new Set<string>();
   for (const item of services) {
     const name = item.name as ServiceName;
     const where = `services[${name}]`;
-    str(item.title, `${where}.title`);
     assert.equal(item.image, `${registry}/${name}:${version}`, `${where}.image`);
     assert.equal(item.api_port, defaultOf('server.port'), `${where}.api_port is the server.port default`);
     assert.equal(
@@ -261,14 +242,10 @@ test('services.yaml: every container with its image, ports, needs, licence featu
       defaultOf('metrics.port'),
       `${where}.metrics_port is the metrics.port default`,
     );
-    str(item.needs, `${where}.needs`);
     const feature = str(item.licence_feature, `${where}.licence_feature`);
     const modelVersion = str(item.model_version, `${where}.model_version`);
     const modelSchema = MODEL_SCHEMA[name];
-    if (modelSchema === null) {
-      assert.equal(feature, 'none');
-      assert.equal(modelVersion, 'none');
-    } else {
+    if (modelSchema !== null) {
       assert.ok(
         licenceFeatures.includes(feature),
         `${where}: licence feature ${feature} not in License.features`,
@@ -279,33 +256,11 @@ test('services.yaml: every container with its image, ports, needs, licence featu
         `${where}: model_version is the contract's current`,
       );
     }
-    assert.equal(item.operations, undefined, `${where}.operations: the contract's x-deployment says this`);
     served.add(name);
     const components = list(item.components, `${where}.components`).map((entry, index) =>
       record(entry, `${where}.components[${index}]`),
     );
     assert.equal(components[0]?.image, item.image, `${where}: the first component is the container itself`);
-    for (const [index, component] of components.entries()) {
-      for (const field of ['component', 'image', 'provided_by', 'role']) {
-        str(component[field], `${where}.components[${index}].${field}`);
-      }
-    }
-    const sizing = list(item.sizing, `${where}.sizing`).map((entry, index) =>
-      record(entry, `${where}.sizing[${index}]`),
-    );
-    const profiles = sizing.map((row) => str(row.profile, `${where}.sizing.profile`));
-    if (name !== 'gateway') assert.deepEqual(profiles, ['CPU', 'GPU'], `${where}: a CPU and a GPU row`);
-    for (const [index, row] of sizing.entries()) {
-      const at = `${where}.sizing[${index}]`;
-      for (const field of ['vcpu_per_worker', 'ram_gib_per_worker', 'base_ram_gib', 'disk_gib']) {
-        assert.ok(num(row[field], `${at}.${field}`) > 0, `${at}.${field} > 0`);
-      }
-      if (String(row.profile).startsWith('GPU')) {
-        assert.ok(num(row.gpu_memory_gib_per_worker, `${at}.gpu_memory_gib_per_worker`) > 0);
-      } else {
-        assert.equal(row.gpu_memory_gib_per_worker, 'none', `${at}: a CPU row needs no GPU memory`);
-      }
-    }
   }
   // Every operation's on-premise container exists, and every container but the gateway serves one.
   const serving = new Set<string>();
@@ -320,22 +275,10 @@ test('services.yaml: every container with its image, ports, needs, licence featu
   for (const name of served) {
     if (name !== 'gateway') assert.ok(serving.has(name), `services[${name}]: no operation runs in it`);
   }
-  // Face search names its store and the embedded store's limit.
+  // Face search names the store it needs.
   const search = services.find((item) => item.name === 'face-search');
   assert.ok(search);
   assert.match(String(search.needs), /PostgreSQL 15 or later with the pgvector extension/);
-  const stores = list(search.stores, 'face-search.stores').map((entry, index) =>
-    record(entry, `stores[${index}]`),
-  );
-  assert.deepEqual(
-    stores.map((store) => store.store),
-    ['embedded', 'postgres'],
-  );
-  for (const store of stores) {
-    for (const field of ['max_faces', 'replicas', 'backup']) str(String(store[field]), `stores.${field}`);
-    num(store.ram_gib_per_million_faces, 'stores.ram_gib_per_million_faces');
-    num(store.disk_gib_per_million_faces, 'stores.disk_gib_per_million_faces');
-  }
 });
 
 test('services.yaml does not duplicate the throughput and latency of data/metrics/latency.yaml', () => {
@@ -345,17 +288,10 @@ test('services.yaml does not duplicate the throughput and latency of data/metric
     /throughput|p50|p95|latency_ms|_rps/,
     'figures belong in data/metrics/latency.yaml',
   );
+  // The schema takes any non-empty string as a service name: it must not be blank.
   const onPremise = record(latency.on_premise, 'latency.on_premise');
-  const rows = list(onPremise.services, 'on_premise.services').map((row, index) =>
-    record(row, `row ${index}`),
-  );
-  for (const row of rows) {
-    for (const profile of ['cpu', 'gpu']) {
-      const figures = record(row[profile], `${String(row.operation_id)}.${profile}`);
-      for (const field of ['throughput_rps', 'p50_ms', 'p95_ms']) num(figures[field], `${profile}.${field}`);
-    }
-    str(row.service, 'service');
-    str(row.path, 'path');
+  for (const [index, row] of list(onPremise.services, 'on_premise.services').entries()) {
+    str(record(row, `row ${index}`).service, 'service');
   }
 });
 
@@ -375,31 +311,10 @@ test('Health.version is the image version: the same semantic version, in the sch
 
 // ------------------------------------------------------------------ config.yaml
 
-test('config.yaml: 25 to 40 keys, each with key, env, type, default, range, services and description', () => {
-  assert.ok(configKeys.length >= 25 && configKeys.length <= 40, `${configKeys.length} keys`);
+test('config.yaml: keys and environment variables are unique, and key texts name only known keys', () => {
   assert.equal(keyNames.size, configKeys.length, 'keys are unique');
   assert.equal(envNames.size, configKeys.length, 'environment variables are unique');
   for (const item of configKeys) {
-    assert.match(item.key, KEY_PATTERN, item.key);
-    assert.match(item.env, /^VULTUS_[A-Z0-9_]+$/, item.env);
-    const fallback = item.default;
-    const unset = typeof fallback === 'string' && fallback.startsWith('none');
-    if (!unset) {
-      switch (item.type) {
-        case 'integer':
-          assert.ok(Number.isInteger(fallback), `${item.key}: default is an integer`);
-          break;
-        case 'number':
-          assert.equal(typeof fallback, 'number', `${item.key}: default is a number`);
-          break;
-        case 'boolean':
-          assert.equal(typeof fallback, 'boolean', `${item.key}: default is a boolean`);
-          break;
-        case 'string':
-          assert.equal(typeof fallback, 'string', `${item.key}: default is a string`);
-          break;
-      }
-    }
     for (const token of configLikeTokens(`${item.description} ${item.range} ${String(item.default)}`)) {
       assert.ok(isKnownKey(token), `${item.key}: its text names the unknown key ${token}`);
     }
@@ -488,10 +403,6 @@ test('licence-errors.yaml: one distinct entry per license_* code of the contract
     const when = str(entry.when, `${code}.when`);
     const message = str(entry.message, `${code}.message`);
     const fix = str(entry.fix, `${code}.fix`);
-    assert.ok(
-      message.startsWith(`${code}; `),
-      `${code}: the log line starts with the code, as the readiness detail does`,
-    );
     assert.notEqual(message, fromContract.message, `${code}: message retypes the contract`);
     assert.notEqual(fix, fromContract.fix, `${code}: fix retypes the contract`);
     for (const text of [when, fix]) {
@@ -507,29 +418,14 @@ test('licence-errors.yaml: one distinct entry per license_* code of the contract
 
 // ------------------------------------------------------------------ metrics.yaml
 
-test('metrics.yaml: Prometheus metrics with type, labels, containers and description', () => {
+test('metrics.yaml: metric names are unique, and descriptions name only known keys', () => {
   const metrics = list(metricsFile.metrics, 'metrics').map((item, index) =>
     record(item, `metrics[${index}]`),
   );
-  assert.ok(metrics.length > 0);
   const names = metrics.map((metric) => str(metric.name, 'name'));
   assert.equal(new Set(names).size, names.length, 'names are unique');
   for (const metric of metrics) {
     const name = String(metric.name);
-    assert.match(name, /^vultus_[a-z0-9_]+$/);
-    const type = str(metric.type, `${name}.type`);
-    assert.ok(['counter', 'gauge', 'histogram'].includes(type), `${name}: type ${type}`);
-    if (type === 'counter') assert.ok(name.endsWith('_total'), `${name}: counters end in _total`);
-    if (type === 'histogram') assert.ok(name.endsWith('_seconds'), `${name}: histograms are in seconds`);
-    if (metric.labels !== 'none') strings(metric.labels, `${name}.labels`);
-    if (metric.services !== 'all') {
-      for (const service of strings(metric.services, `${name}.services`)) {
-        assert.ok(
-          (SERVICE_NAMES as readonly string[]).includes(service),
-          `${name}: unknown container ${service}`,
-        );
-      }
-    }
     for (const token of configLikeTokens(str(metric.description, `${name}.description`))) {
       assert.ok(isKnownKey(token), `${name}: unknown key ${token}`);
     }
@@ -842,15 +738,10 @@ function requestsInFlight(container: string, profile: 'cpu' | 'gpu'): number {
     .map((entry, index) => record(entry, `services[${container}].sizing[${index}]`))
     .find((entry) => String(entry.profile).toLowerCase().startsWith(profile));
   assert.ok(row, `services[${container}].sizing: no ${profile.toUpperCase()} row`);
-  const value = num(
+  return num(
     row.requests_in_flight_per_worker,
     `services[${container}].sizing[${profile.toUpperCase()}].requests_in_flight_per_worker`,
   );
-  assert.ok(
-    Number.isInteger(value) && value >= 1,
-    `${container} ${profile}: a whole number of requests, at least 1`,
-  );
-  return value;
 }
 
 test('per-worker throughput is at most the requests a worker handles at once over its mean latency', () => {
@@ -872,11 +763,7 @@ test('per-worker throughput is at most the requests a worker handles at once ove
       const p50 = num(figures.p50_ms, `${operationId}.${profile}.p50_ms`);
       const p95 = num(figures.p95_ms, `${operationId}.${profile}.p95_ms`);
       const at = `${operationId} ${profile.toUpperCase()} (${container})`;
-      if (typeof figures.mean_ms !== 'number') {
-        failures.push(`${at}: needs mean_ms, the mean latency the throughput follows from`);
-        continue;
-      }
-      const mean = figures.mean_ms;
+      const mean = num(figures.mean_ms, `${operationId}.${profile}.mean_ms`);
       if (mean < p50 || mean > p95)
         failures.push(`${at}: mean ${mean} ms outside p50 ${p50} ms to p95 ${p95} ms`);
       const inFlight = requestsInFlight(container, profile);
