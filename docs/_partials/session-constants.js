@@ -1,3 +1,5 @@
 const API = 'https://api.vultus.example/v1';
 const TOLERANCE_SECONDS = %{limits.webhooks.signature_tolerance_seconds};
-const processedEvents = new Set(); // In production, keep processed event ids in your database.
+// Each webhook event's state: 'processing' while a delivery acts on it, 'done' once it succeeded.
+// In production, a table with the event id as its primary key (see processOnce).
+const eventStates = new Map();

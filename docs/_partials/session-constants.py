@@ -1,3 +1,6 @@
 API = "https://api.vultus.example/v1"
 TOLERANCE_SECONDS = %{limits.webhooks.signature_tolerance_seconds}
-processed_events = set()  # In production, keep processed event ids in your database.
+# Each webhook event's state: "processing" while a delivery acts on it, "done" once it succeeded.
+# In production, a table with the event id as its primary key (see process_once).
+event_states = {}
+event_states_lock = threading.Lock()
