@@ -45,6 +45,7 @@ import path from 'node:path';
 import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {signatureHeader, signatureVector} from '../../plugins/vultus-contract/contract/signatures';
 import {freePort} from '../browser/nginx';
+import {startPrism, type Prism} from './helpers/prism';
 import {operationCalled, operationMatchers, type OperationMatcher} from './helpers/operations';
 import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
 
@@ -327,44 +328,11 @@ function baseEnv(dir: string): Record<string, string> {
 
 // ---------------------------------------------------------------- the mock and the proxy
 
-let prism: ChildProcess | undefined;
-let prismLog = '';
+let prism: Prism | undefined;
 let proxy: Server | undefined;
 let proxyUrl = '';
 const calls = new Map<number, Call[]>();
 const appCalls = new Map<number, number>();
-
-async function startPrism(): Promise<number> {
-  const port = await freePort();
-  const bin = require.resolve('@stoplight/prism-cli/dist/index.js');
-  const contractFile = path.join(siteDir, 'contract/openapi.yaml');
-  const child = spawn(process.execPath, [bin, 'mock', contractFile, '-h', '127.0.0.1', '-p', String(port)], {
-    cwd: siteDir,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  prism = child;
-  const onExit = () => stop(child, 'SIGKILL');
-  process.once('exit', onExit);
-  child.once('exit', () => process.removeListener('exit', onExit));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start in 60 s:\n${prismLog}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      prismLog = (prismLog + chunk.toString('utf8')).slice(-50_000);
-      if (prismLog.includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Prism exited with ${code}:\n${prismLog}`));
-    });
-  });
-  return port;
-}
 
 /**
  * The file parts of a multipart body whose Content-Type the operation's `encoding` does not allow.
@@ -473,9 +441,9 @@ async function startProxy(api: Api, prismPort: number): Promise<void> {
         },
       );
       upstream.on('error', (error) => {
-        const exited = prism?.exitCode !== null || prism?.signalCode !== null;
+        const exited = prism?.process.exitCode !== null || prism?.process.signalCode !== null;
         const message = exited
-          ? `the mock exited on this or a concurrent request:\n${prismLog.slice(-3000)}`
+          ? `the mock exited on this or a concurrent request:\n${prism?.log().slice(-3000) ?? ''}`
           : error.message;
         record(id, {
           method,
@@ -680,24 +648,20 @@ before(async () => {
     [],
     'tools the samples need (.ci/run installs them)',
   );
-  const [prismPort] = await Promise.all([
-    startPrism(),
+  const [started] = await Promise.all([
+    startPrism(path.join(siteDir, 'contract/openapi.yaml'), siteDir),
     (async () => {
       api = await loadApi();
       collected = await collectSamples(api);
     })(),
   ]);
-  await startProxy(api, prismPort);
+  prism = started;
+  await startProxy(api, started.port);
 });
 
 after(async () => {
   await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
-  if (prism) {
-    const exited = new Promise((resolve) => prism?.once('exit', resolve));
-    stop(prism);
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    stop(prism, 'SIGKILL');
-  }
+  await prism?.stop();
 });
 
 test('the rule finds cURL, JavaScript and Python clients and servers, and every exception still matches a block', () => {

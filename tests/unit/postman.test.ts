@@ -11,8 +11,20 @@ import {
   onPremiseOnly,
   publishedContract,
 } from '../../plugins/vultus-contract/contract/contract';
-import {collectionRequests, postmanCollection} from '../../plugins/vultus-contract/outputs/postman';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer, request as httpRequest} from 'node:http';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import newman, {type NewmanRunSummary} from 'newman';
+import {
+  collectionRequests,
+  headerRules,
+  postmanCollection,
+} from '../../plugins/vultus-contract/outputs/postman';
+import {operationCalled, operationMatchers} from './helpers/operations';
 import {siteDir} from './helpers/pages';
+import {startPrism} from './helpers/prism';
+import {freePort} from '../browser/nginx';
 
 test('the collection loads in Postman’s library and lists every operation of the contract once', async () => {
   const contract = await loadContract(siteDir);
@@ -89,4 +101,124 @@ test('the same contract gives the same collection: stable ids, and every query p
   const [first, second] = [await postmanCollection(published), await postmanCollection(published)];
   assert.deepEqual(second, first);
   assert.match(String((first.info as {_postman_id?: string})._postman_id), /^[0-9a-f]{8}-[0-9a-f]{4}-8/);
+});
+
+test('no enabled header carries a contract example: a fresh Idempotency-Key, a signature from the script, the sandbox outcome disabled', async () => {
+  const contract = await loadContract(siteDir);
+  const json = await postmanCollection(await publishedContract(siteDir));
+  const parameters = Object.values(
+    (
+      contract.document.components as {
+        parameters?: Record<string, {in?: string; name?: string; example?: unknown}>;
+      }
+    ).parameters ?? {},
+  ).filter((parameter) => parameter.in === 'header');
+  assert.deepEqual(
+    [...new Set(parameters.map((parameter) => String(parameter.name)))].sort(),
+    Object.keys(headerRules).sort(),
+    'every header parameter of the contract has a rule',
+  );
+  const examples = new Set(parameters.map((parameter) => String(parameter.example)));
+  const posts = collectionRequests(json).filter(
+    (item) => (item.request as {method: string}).method === 'POST',
+  );
+  assert.ok(posts.length >= 20, `${posts.length} POSTs`);
+  for (const item of collectionRequests(json)) {
+    const headers = ((item.request as {header?: Array<{key: string; value: string; disabled?: boolean}>})
+      .header ?? []) as Array<{key: string; value: string; disabled?: boolean}>;
+    const name = String(item.name);
+    for (const header of headers.filter((entry) => !entry.disabled)) {
+      assert.ok(
+        !examples.has(header.value),
+        `${name}: ${header.key} sends the contract's example ${header.value}`,
+      );
+    }
+    assert.ok(!headers.some((header) => header.key === 'Vultus-Signature'), `${name}: no fixed signature`);
+    const key = headers.find((header) => header.key === 'Idempotency-Key');
+    if (key) assert.equal(key.value, '{{$guid}}', `${name}: Idempotency-Key`);
+    const outcome = headers.find((header) => header.key === 'Vultus-Sandbox-Outcome');
+    if (outcome) assert.deepEqual([outcome.value, outcome.disabled], ['', true], `${name}: sandbox outcome`);
+  }
+  assert.ok(
+    posts.every((item) => JSON.stringify(item).includes('"Idempotency-Key"')),
+    'every POST has a key',
+  );
+  const script = JSON.stringify(json.event);
+  assert.match(script, /prerequest/);
+  assert.match(script, /signingSecret/);
+});
+
+test('the collection runs as shipped against the mock, twice in a row: every request gets its success status, no key is sent twice', async () => {
+  const contract = await loadContract(siteDir);
+  const published = await publishedContract(siteDir);
+  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-newman-'));
+  writeFileSync(path.join(dir, 'openapi.yaml'), published);
+  const prism = await startPrism(path.join(dir, 'openapi.yaml'), dir);
+  // The on-premise server is http://{host}:{port}/v1; the mock serves the contract's paths at its root.
+  const onPremise = createServer((request, response) => {
+    const forward = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: prism.port,
+        method: request.method,
+        path: (request.url ?? '/').replace(/^\/v1(?=\/)/, ''),
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(forward);
+  });
+  const onPremisePort = await freePort();
+  await new Promise<void>((resolve) => onPremise.listen(onPremisePort, '127.0.0.1', resolve));
+  try {
+    const collection = await postmanCollection(published);
+    const matchers = operationMatchers(contract);
+    const problems: string[] = [];
+    const keys: string[] = [];
+    for (const round of [1, 2]) {
+      const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
+        newman.run(
+          {
+            collection: collection as never,
+            reporters: [],
+            envVar: [
+              {key: 'baseUrl', value: `http://127.0.0.1:${prism.port}`},
+              {key: 'secretKey', value: 'sk_test_newman'},
+              {key: 'host', value: '127.0.0.1'},
+              {key: 'port', value: String(onPremisePort)},
+            ],
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+      });
+      for (const execution of summary.run.executions) {
+        const request = execution.request;
+        const apiPath = `/${request.url.path?.join('/') ?? ''}`.replace(/^\/v1\//, '/');
+        const entry = operationCalled(matchers, request.method, apiPath);
+        const documented = Object.keys(entry?.operation.responses ?? {}).find((status) => /^2/.test(status));
+        const status = execution.response?.code;
+        if (String(status) !== documented) {
+          problems.push(
+            `run ${round}: ${request.method} ${apiPath}: ${status ?? 'no answer'} (documented ${documented ?? 'none'})`,
+          );
+        }
+        const key = request.headers.get('Idempotency-Key');
+        if (key) keys.push(String(key));
+      }
+    }
+    assert.deepEqual(problems, [], prism.log().slice(-2000));
+    assert.ok(keys.length >= 40, `${keys.length} keys sent`);
+    assert.equal(
+      new Set(keys).size,
+      keys.length,
+      'every send has its own Idempotency-Key: the second run replays nothing',
+    );
+  } finally {
+    await new Promise<void>((resolve) => onPremise.close(() => resolve()));
+    await prism.stop();
+    rmSync(dir, {recursive: true, force: true});
+  }
 });

@@ -5,6 +5,12 @@
  * sandbox: `baseUrl` (the contract's first server; test keys select the sandbox) and `secretKey`
  * (empty: the reader pastes an `sk_test_` key), which every request sends as its bearer token.
  *
+ * The collection works as shipped: no enabled header carries a contract example, which is one
+ * fixed value that a real request must not repeat (`headerRules`). `Idempotency-Key` is a fresh
+ * `{{$guid}}` on every send; `Vultus-Signature` is computed before each send by the collection's
+ * pre-request script when the `signingSecret` variable is set, and left out otherwise;
+ * `Vultus-Sandbox-Outcome` is listed but disabled, to enable with a code the operation can raise.
+ *
  * The converter gives every item a random id; those become ids derived from the item's place in
  * the collection, so the same contract always gives the same file (a parameter's value comes from
  * the contract's `example`, which every parameter has).
@@ -18,10 +24,62 @@ export const postmanFile = 'vultus.postman_collection.json';
 
 type Json = Record<string, unknown>;
 type Variable = {key: string; value: string; description?: string};
+type Header = {key: string; value: string; disabled?: boolean; description?: unknown};
+
+/**
+ * What the collection sends for each header parameter of the contract, in place of its example:
+ * a value (`{{$guid}}`), `disabled` (listed with no value, for the reader to enable), or `script`
+ * (left out of the request: the pre-request script sends it). A header parameter of the contract
+ * that is not listed here fails the build, so a new one is decided, not copied.
+ */
+export const headerRules: Record<string, {value: string} | 'disabled' | 'script'> = {
+  'Idempotency-Key': {value: '{{$guid}}'},
+  'Vultus-Signature': 'script',
+  'Vultus-Sandbox-Outcome': 'disabled',
+};
+
+/**
+ * Signs each POST with a JSON body when the collection variable `signingSecret` is set, as /auth ›
+ * "Request signing" describes: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. Postman's
+ * sandbox provides CryptoJS.
+ */
+const signingScript = [
+  "const secret = pm.collectionVariables.get('signingSecret');",
+  "if (secret && pm.request.method === 'POST' && pm.request.body && pm.request.body.mode === 'raw') {",
+  '  const t = Math.floor(Date.now() / 1000);',
+  '  const body = pm.variables.replaceIn(pm.request.body.raw);',
+  '  const digest = CryptoJS.HmacSHA256(`${t}.${body}`, secret).toString(CryptoJS.enc.Hex);',
+  "  pm.request.headers.upsert({key: 'Vultus-Signature', value: `t=${t},v1=${digest}`});",
+  '}',
+];
+
+/** The request's headers with each header parameter of the contract sent as `headerRules` says. */
+function withHeaderRules(headers: Header[], parameters: ReadonlySet<string>): Header[] {
+  return headers.flatMap((header): Header[] => {
+    if (!parameters.has(header.key)) return [header];
+    const rule = headerRules[header.key];
+    if (rule === undefined) {
+      throw new ContractError(
+        `Postman collection: the header parameter ${header.key} has no rule in plugins/vultus-contract/outputs/postman.ts (headerRules): decide what the collection sends`,
+      );
+    }
+    if (rule === 'script') return [];
+    if (rule === 'disabled') return [{...header, value: '', disabled: true}];
+    return [{...header, value: rule.value}];
+  });
+}
 
 /** The collection for `published`, the contract as /openapi.yaml serves it; `baseUrl` is its first server. */
 export function postmanCollection(published: string): Promise<Json> {
-  const document = parse(published) as {servers?: Array<{url?: unknown}>} | null;
+  const document = parse(published) as {
+    servers?: Array<{url?: unknown}>;
+    components?: {parameters?: Record<string, {in?: string; name?: string}>};
+  } | null;
+  const headerParameters = new Set(
+    Object.values(document?.components?.parameters ?? {})
+      .filter((parameter) => parameter.in === 'header' && parameter.name)
+      .map((parameter) => String(parameter.name)),
+  );
   const sandboxUrl = document?.servers?.[0]?.url;
   if (typeof sandboxUrl !== 'string' || sandboxUrl === '') {
     return Promise.reject(new ContractError(`${contractRelativePath}: #/servers/0/url: missing`));
@@ -60,9 +118,25 @@ export function postmanCollection(published: string): Promise<Json> {
             description:
               'Your sandbox secret key (sk_test_…), from the dashboard. Never share a collection with a key in it.',
           },
+          {
+            key: 'signingSecret',
+            value: '',
+            description:
+              'Your request signing secret, when signed requests are on: every POST with a JSON body is then signed before it is sent. Empty: requests go unsigned.',
+          },
           ...variables,
         ];
         collection.auth = {type: 'bearer', bearer: [{key: 'token', value: '{{secretKey}}', type: 'string'}]};
+        collection.event = [{listen: 'prerequest', script: {type: 'text/javascript', exec: signingScript}}];
+        try {
+          for (const item of collectionRequests(collection)) {
+            const request = item.request as {header?: Header[]};
+            request.header = withHeaderRules(request.header ?? [], headerParameters);
+          }
+        } catch (headerError) {
+          reject(headerError);
+          return;
+        }
         resolve(withStableIds(collection, '') as Json);
       },
     );
