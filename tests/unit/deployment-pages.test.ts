@@ -140,3 +140,76 @@ test('the matrix renders each operation where x-deployment puts it, and fails on
     /#\/paths\/~1face~1match\/post\/x-deployment\/on-premise: "face-matcher" is not a container/,
   );
 });
+
+/** The operations a rendered page calls or links to: `#op-…` links and `METHOD /path` in inline code. */
+function operationsNamed(page: RenderedPage): Set<string> {
+  const named = new Set<string>();
+  const text = JSON.stringify(page.tree);
+  for (const entry of contract.operations.values()) {
+    if (entry.webhook) continue;
+    const id = entry.operation.operationId;
+    if (
+      text.includes(`#${operationAnchor(id)}"`) ||
+      text.includes(`"${entry.method.toUpperCase()} ${entry.path}"`)
+    )
+      named.add(id);
+  }
+  return named;
+}
+
+test('an on-premise container that hands out client tokens serves every operation the Web SDK pages have your server call', async () => {
+  const pages = await renderedDocs();
+  const sdkPages = pages.filter((page) => page.route.startsWith('/webSDK/'));
+  const sdkCalls = new Map(sdkPages.map((page) => [page.route, operationsNamed(page)]));
+  assert.ok(
+    [...sdkCalls.values()].some((ids) => ids.size > 0),
+    'the Web SDK pages name the operations your server calls',
+  );
+  const failures: string[] = [];
+  let containers = 0;
+  for (const page of pages.filter(onPremisePage)) {
+    const container = /::deployment-matrix\{container="([\w-]+)"\}/.exec(page.source)?.[1];
+    // Sessions for the Web SDK: an operation of the container whose answer carries a client token.
+    const handsOutTokens = [...contract.operations.values()].some(
+      (entry) =>
+        !entry.webhook &&
+        deploymentOf(entry)['on-premise'] === container &&
+        JSON.stringify(entry.operation.responses).includes('"client_token"'),
+    );
+    if (!container || !handsOutTokens) continue;
+    containers += 1;
+    for (const [route, ids] of sdkCalls) {
+      for (const id of ids) {
+        const entry = contract.operations.get(id);
+        const onPremise = entry ? deploymentOf(entry)['on-premise'] : false;
+        if (onPremise !== container && onPremise !== 'every container')
+          failures.push(
+            `${page.file}: its sessions use the Web SDK, and ${route} has your server call ${id}, served on-premise by ${onPremise || 'no container'}, not ${container}`,
+          );
+      }
+    }
+  }
+  assert.ok(containers > 0, 'an on-premise container hands out client tokens');
+  assert.deepEqual(failures, []);
+});
+
+test('the table by container lists, on each container’s row, every operation x-deployment places there', async () => {
+  const [table] = renderDeploymentMatrix(contract, sources, {by: 'container'}) as Array<{
+    children: Array<{children: unknown[]}>;
+  }>;
+  assert.ok(table);
+  const rows = table.children.slice(1).map((row) => JSON.stringify(row));
+  const missing: string[] = [];
+  for (const entry of contract.operations.values()) {
+    const onPremise = entry.webhook ? false : deploymentOf(entry)['on-premise'];
+    if (onPremise === false) continue;
+    const call = `${entry.method.toUpperCase()} ${entry.path}`;
+    const holders = rows.filter((row) => row.includes(`"${call}"`));
+    const expected = onPremise === 'every container' ? rows.length : 1;
+    if (holders.length !== expected)
+      missing.push(`${call} (${onPremise}): on ${holders.length} rows, expected ${expected}`);
+    if (onPremise !== 'every container' && !holders[0]?.includes(`"${onPremise}"`))
+      missing.push(`${call}: not on the row of ${onPremise}`);
+  }
+  assert.deepEqual(missing, []);
+});

@@ -45,8 +45,12 @@ function modeOfPage(page: string | undefined, label: string): string {
 
 /** The liveness modes each page's checks run, derived from the contract. */
 function expectedModes(): Map<string, string[]> {
+  // The checks it runs: its liveness operations (it also mints client tokens for its sessions).
   const container = [...contract.operations.values()].filter(
-    (entry) => !entry.webhook && deploymentOf(entry)['on-premise'] === 'deepfake-detection',
+    (entry) =>
+      !entry.webhook &&
+      deploymentOf(entry)['on-premise'] === 'deepfake-detection' &&
+      entry.path.startsWith('/liveness/'),
   );
   assert.ok(container.length > 0, 'the deepfake-detection container serves operations');
   const deepfake = [

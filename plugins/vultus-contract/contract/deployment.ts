@@ -157,7 +157,10 @@ function byContainer(all: Placement[], sources: Sources): RootContent[] {
     table(
       ['Container', 'Licence feature', 'Operations'],
       loadContainers(sources).map((container) => {
-        const own = all.filter((row) => row.container === container);
+        // By name: each call of loadContainers makes its own objects.
+        const own = all.filter(
+          (row) => typeof row.container === 'object' && row.container?.name === container.name,
+        );
         const served = [...own, ...common];
         return [
           [link(containerPage(container), code(container.name))],
