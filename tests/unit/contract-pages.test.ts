@@ -363,3 +363,28 @@ test('the webhook section covers source addresses, concurrent deliveries and sec
     }
   }
 });
+
+test('what the reference says to a GET or DELETE never asks for an Idempotency-Key, which they ignore', async () => {
+  const contract = await loadContract(siteDir);
+  const problems: string[] = [];
+  for (const entry of contract.operations.values()) {
+    if (entry.webhook || !['get', 'delete'].includes(entry.method)) continue;
+    for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
+      const description = String((response as {description?: unknown}).description ?? '');
+      // A rule for POSTs may name the key, as long as it says it is for a POST.
+      if (/Idempotency-Key/.test(description) && !/\bPOST\b/.test(description))
+        problems.push(`${entry.method.toUpperCase()} ${entry.path} ${status}: ${description}`);
+    }
+  }
+  const codes = (contract.document['x-error-codes'] ?? []) as Array<{
+    code: string;
+    status: number;
+    fix?: string;
+  }>;
+  for (const code of codes.filter((entry) => entry.status >= 500)) {
+    // Any method can meet a 5xx: the fix says which requests take the key.
+    if (/Idempotency-Key/.test(code.fix ?? '') && !/\bPOST\b/.test(code.fix ?? ''))
+      problems.push(`x-error-codes ${code.code}: ${code.fix ?? ''}`);
+  }
+  assert.deepEqual(problems, []);
+});
