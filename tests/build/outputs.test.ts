@@ -183,6 +183,28 @@ test('every link to a place in a page, in the Markdown versions and llms-full.tx
   assert.deepEqual([...new Set(broken)], []);
 });
 
+test('every link of the Markdown versions and llms-full.txt works outside the site: absolute, and a file of the site exists', () => {
+  const problems: string[] = [];
+  let checked = 0;
+  const outputs = [...pageMap.docs.map(({route}) => markdownPath(route)), '/llms-full.txt'];
+  for (const file of outputs) {
+    for (const [, url = ''] of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+      checked += 1;
+      if (!/^(https?:\/\/|mailto:)/.test(url)) {
+        problems.push(`${file}: ${url} is not an absolute link`);
+        continue;
+      }
+      if (!url.startsWith(siteUrl)) continue;
+      const target = url.slice(siteUrl.length).split('#')[0] ?? '';
+      const built = target === '' || target === '/' ? 'index.html' : target.slice(1);
+      if (!existsSync(path.join(buildDir, built)) && !existsSync(path.join(buildDir, `${built}.html`)))
+        problems.push(`${file}: ${url}: the build has no ${target}`);
+    }
+  }
+  assert.ok(checked > 1000, `${checked} links checked`);
+  assert.deepEqual([...new Set(problems)], []);
+});
+
 test('the Content-Security-Policy allows exactly the inline scripts the build emits', async () => {
   const hashes = [...(await inlineScriptHashes(buildDir)).keys()].sort();
   const conf = readFileSync(path.join(siteDir, 'deploy/nginx/csp.conf'), 'utf8');

@@ -55,8 +55,9 @@ export const summary =
  * page, which has that anchor (the build checks it); the Markdown versions have none.
  */
 function absoluteLink(url: string, pageFile: string, routesByFile: ReadonlyMap<string, string>): string {
-  if (/^[a-z]+:\/\//i.test(url) || url.startsWith('mailto:')) return url;
+  // Docusaurus's `pathname://` (a file of the site, not a page) means nothing outside the site.
   if (url.startsWith('pathname://')) return `${siteUrl}${url.slice('pathname://'.length)}`;
+  if (/^[a-z]+:\/\//i.test(url) || url.startsWith('mailto:')) return url;
   const [target = '', hash] = url.split('#');
   const anchor = hash ? `#${hash}` : '';
   const docsPage = (route: string): string => `${siteUrl}${anchor ? route : markdownPath(route)}${anchor}`;
