@@ -239,6 +239,9 @@ test(
             const printedId = String((once as {data: {object: {id: string}}}).data.object.id);
             /** How many times the receiver has acted: reads of the API, or events printed. */
             const acted = (): number => (callsApi ? api.reads : running.output().split(printedId).length - 1);
+            /** Printed output reaches the test after the answer: wait for it before counting. */
+            const settled = (): Promise<void> =>
+              callsApi ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, 500));
             const context = () => `${receiver.where}\n--- output ---\n${running.output().slice(-2000)}`;
 
             const body = JSON.stringify(once);
@@ -248,9 +251,11 @@ test(
               `the two concurrent deliveries answered ${statuses.join(', ')}\n${context()}`,
             );
             assert.equal(await deliver(running.port, body), 200, `a repeat is acknowledged\n${context()}`);
+            await settled();
             assert.equal(acted(), 1, `acted once on one event delivered three times\n${context()}`);
 
             const failing = eventFor(receiver, examples, 'evt_receiver_retry');
+            await settled();
             const before = acted();
             if (callsApi) api.failNext = 1;
             const failed = callsApi ? JSON.stringify(failing) : JSON.stringify({...failing, data: null});
@@ -264,8 +269,10 @@ test(
               200,
               `the retry is acknowledged\n${context()}`,
             );
+            await settled();
             assert.equal(acted(), before + 1, `the retry of a failed event is acted on\n${context()}`);
             assert.equal(await deliver(running.port, JSON.stringify(failing)), 200);
+            await settled();
             assert.equal(acted(), before + 1, `and only once\n${context()}`);
           } finally {
             stop(running.child);
