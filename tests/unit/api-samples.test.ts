@@ -39,13 +39,14 @@ import assert from 'node:assert/strict';
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, request as httpRequest, type Server} from 'node:http';
-import {connect, type AddressInfo} from 'node:net';
+import type {AddressInfo} from 'node:net';
 import {availableParallelism, tmpdir} from 'node:os';
 import path from 'node:path';
 import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {signatureHeader, signatureVector} from '../../plugins/vultus-contract/contract/signatures';
 import {freePort} from '../browser/nginx';
 import {startPrism, type Prism} from './helpers/prism';
+import {waitForPort} from './helpers/ports';
 import {operationCalled, operationMatchers, type OperationMatcher} from './helpers/operations';
 import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
 
@@ -373,6 +374,30 @@ function multipartViolations(
   return {violations, missing};
 }
 
+/**
+ * A POST to an operation that takes `Idempotency-Key` without one: the samples teach the rule of
+ * /requests, "Idempotency-Key on every POST", so none may leave it out (a sandbox loop included).
+ */
+function idempotencyViolations(
+  api: Api,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string | string[] | undefined>,
+): Violation[] {
+  if (method !== 'POST' || headers['idempotency-key']) return [];
+  const operation = operationCalled(api.matchers, method, urlPath.split('?')[0] ?? '')?.operation;
+  const takesKey = JSON.stringify(operation?.parameters ?? []).includes('"Idempotency-Key"');
+  return takesKey
+    ? [
+        {
+          location: ['request', 'header', 'Idempotency-Key'],
+          severity: 'Error',
+          message: 'a POST without Idempotency-Key',
+        },
+      ]
+    : [];
+}
+
 function record(id: number, call: Call): void {
   const list = calls.get(id) ?? [];
   list.push(call);
@@ -426,7 +451,10 @@ async function startProxy(api: Api, prismPort: number): Promise<void> {
       const upstream = httpRequest(
         {host: '127.0.0.1', port: prismPort, method, path: rest, headers: request.headers},
         (answer) => {
-          const violations = [...multipart.violations];
+          const violations = [
+            ...multipart.violations,
+            ...idempotencyViolations(api, method, rest, request.headers),
+          ];
           const header = answer.headers['sl-violations'];
           if (typeof header === 'string') {
             try {
@@ -514,25 +542,6 @@ function clientCommand(sample: Sample, code: string, dir: string): [string, stri
   return ['python3', ['sample.py']];
 }
 
-async function waitForPort(port: number, until: Promise<Ran>, timeoutMs: number): Promise<boolean> {
-  let exited = false;
-  void until.then(() => (exited = true));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !exited) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
-
 /** Runs a server sample: starts it, POSTs to each of its routes, stops it. */
 async function runServer(api: Api, sample: Sample, code: string, dir: string, env: Record<string, string>) {
   const port = await freePort();
@@ -554,7 +563,7 @@ async function runServer(api: Api, sample: Sample, code: string, dir: string, en
   const {child, done} = start(command[0], command[1], {cwd: dir, env, timeoutMs: sampleTimeoutMs});
   const problems: string[] = [];
   try {
-    if (!(await waitForPort(port, done, 15_000))) {
+    if (!(await waitForPort(port, 15_000, done))) {
       problems.push(`did not listen on the port that replaces 3000 (${port})`);
       return problems;
     }
