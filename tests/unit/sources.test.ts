@@ -18,12 +18,16 @@ import remarkVultusContract from '../../plugins/vultus-contract/remark';
 import {Sources} from '../../plugins/vultus-contract/sources';
 import {siteDir} from './helpers/pages';
 
-/** A throwaway copy of the site's sources: the contract, data/ and the partials. */
-function siteCopy(): string {
+/** Runs `use` on a throwaway copy of the site's sources: the contract, data/ and the partials. */
+async function inSiteCopy(use: (dir: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'vultus-sources-'));
-  for (const part of ['contract', 'data', 'docs/_partials'])
-    cpSync(path.join(siteDir, part), path.join(dir, part), {recursive: true});
-  return dir;
+  try {
+    for (const part of ['contract', 'data', 'docs/_partials'])
+      cpSync(path.join(siteDir, part), path.join(dir, part), {recursive: true});
+    await use(dir);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 }
 
 /** The page `markdown` rendered from `sources`, as Markdown. */
@@ -47,9 +51,8 @@ function edit(dir: string, relative: string, from: string | RegExp, to: string):
   return file;
 }
 
-test('each source is loaded once: an edit the bundler has not reported changes nothing', async () => {
-  const dir = siteCopy();
-  try {
+test('each source is loaded once: an edit the bundler has not reported changes nothing', () =>
+  inSiteCopy(async (dir) => {
     const sources = new Sources(dir);
     assert.equal(sources.data('onprem/services.yaml'), sources.data('onprem/services.yaml'));
     assert.equal(await sources.contract(), await sources.contract());
@@ -57,14 +60,10 @@ test('each source is loaded once: an edit the bundler has not reported changes n
     const before = await render(sources, page);
     edit(dir, 'data/onprem/services.yaml', /^version: .*$/m, 'version: 9.9.9');
     assert.equal(await render(sources, page), before);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  }));
 
-test('after forget, a data file, the contract and a partial are read again, facts included', async () => {
-  const dir = siteCopy();
-  try {
+test('after forget, a data file, the contract and a partial are read again, facts included', () =>
+  inSiteCopy(async (dir) => {
     const sources = new Sources(dir);
     const page = [
       'Images are version :fact{key="onprem.version"}.',
@@ -90,14 +89,10 @@ test('after forget, a data file, the contract and a partial are read again, fact
     assert.match(after, /Images are version 9\.9\.9\./);
     assert.match(after, /onprem\/face-match:9\.9\.9/);
     assert.match(after, /At most 777 origins\./);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  }));
 
-test('a partial edited and forgotten is placed again with its new text', async () => {
-  const dir = siteCopy();
-  try {
+test('a partial edited and forgotten is placed again with its new text', () =>
+  inSiteCopy(async (dir) => {
     const sources = new Sources(dir);
     const partial = path.join(dir, 'docs/_partials/sources-test.md');
     writeFileSync(partial, 'The first text.\n');
@@ -107,7 +102,4 @@ test('a partial edited and forgotten is placed again with its new text', async (
     assert.match(await render(sources, page), /The first text\./);
     sources.forget([partial]);
     assert.match(await render(sources, page), /The second text\./);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  }));

@@ -17,12 +17,12 @@ import assert from 'node:assert/strict';
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
-import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Contract} from '../../plugins/vultus-contract/contract/contract';
 import {signatureHeader} from '../../plugins/vultus-contract/contract/signatures';
 import {freePort} from '../browser/nginx';
+import {waitForPort} from './helpers/ports';
 import {operationCalled, operationMatchers} from './helpers/operations';
 import {codeBlocks, renderedDocs, siteDir, sources} from './helpers/pages';
 
@@ -128,23 +128,6 @@ function stop(child: ChildProcess): void {
   }
 }
 
-async function listening(port: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
-
 /** Starts the receiver on a free port in a throwaway directory; its output is collected. */
 async function startReceiver(
   receiver: Receiver,
@@ -181,7 +164,7 @@ async function startReceiver(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  if (!(await listening(port, 15_000))) {
+  if (!(await waitForPort(port, 15_000))) {
     stop(child);
     throw new Error(`${receiver.where}: did not listen on ${port}\n${output.slice(-2000)}`);
   }
