@@ -18,7 +18,7 @@
  */
 import {mkdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {Compiler} from 'webpack';
 import sidebars from '../../sidebars';
@@ -40,11 +40,6 @@ function docsPages(content: DocsContent | undefined): DocsPage[] {
     })),
   );
 }
-
-/** The loaded content of the docs plugin (a plugin's content is typed by the plugin that loaded it). */
-const docsContent = (plugins: readonly LoadedPlugin[]): DocsContent | undefined =>
-  plugins.find((plugin) => plugin.name === 'docusaurus-plugin-content-docs')?.content as
-    DocsContent | undefined;
 
 /** The route of each docs page by its file under docs/. */
 const docsRoutes = (pages: readonly DocsPage[]): Map<string, string> =>
@@ -146,10 +141,10 @@ export default function vultusContractPlugin(
         NonNullable<Plugin['configureWebpack']>
       >;
     },
-    async postBuild({outDir, plugins, routesPaths}) {
+    async postBuild({outDir, routesPaths}) {
       await writePublishedContract(context.siteDir, outDir);
       const items = Object.values(sidebars).flatMap((sidebar) => (Array.isArray(sidebar) ? sidebar : []));
-      const routeOfFile = docsRoutes(docsPages(docsContent(plugins)));
+      const routeOfFile = docsRoutes(sources.docsPages());
       const pages = await writeLlmsOutputs(sources, outDir, items, routeOfFile);
       await writeRevisionHistoryFeed(outDir, context.siteConfig.url);
       // Before Docusaurus's own check, which names the route only: file and line (./links.ts).

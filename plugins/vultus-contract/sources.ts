@@ -102,10 +102,15 @@ export class Sources {
     this.docs = docs;
   }
 
+  /** Every docs page, as the docs plugin lists them. */
+  docsPages(): readonly DocsPage[] {
+    if (!this.docs) throw new Error('the docs pages are not known yet (Sources.setDocs)');
+    return this.docs;
+  }
+
   /** The docs page of a route; the page depends on that page's file (its title may change). */
   docsPage(route: string): DocsPage | undefined {
-    if (!this.docs) throw new Error('the docs pages are not known yet (Sources.setDocs)');
-    const page = this.docs.find((candidate) => candidate.route === route);
+    const page = this.docsPages().find((candidate) => candidate.route === route);
     if (page) noteRead(this.absolute(page.file));
     return page;
   }

@@ -28,11 +28,8 @@ import {fieldTree, listedElsewhere} from './schemaTable';
 import {noteRead} from '../reads';
 import type {Sources} from '../sources';
 import type {LeafDirective} from 'mdast-util-directive';
-import {unified} from 'unified';
-import remarkParse from 'remark-parse';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkDirective from 'remark-directive';
 import {visit} from 'unist-util-visit';
+import {parseMarkdown} from '../partials/include';
 
 /** Schema name → the URL of its definition. */
 export type TypeLinks = ReadonlyMap<string, string>;
@@ -42,8 +39,6 @@ export const schemaPage = {route: '/parameters/responses', file: 'docs/parameter
 
 /** The anchor `::schema` gives the field list of a schema: `schema-declinereason`. */
 export const schemaAnchor = (name: string): string => `schema-${name.toLowerCase()}`;
-
-const markdownParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkDirective);
 
 /**
  * The schemas that /parameters/responses renders (its `::schema{name="…"}` directives, read from
@@ -55,7 +50,7 @@ export function typeLinks(sources: Sources): TypeLinks {
     const source = sources.text(schemaPage.file);
     const names: string[] = [];
     if (source !== undefined) {
-      visit(markdownParser.parse(source), 'leafDirective', (node: LeafDirective) => {
+      visit(parseMarkdown(source), 'leafDirective', (node: LeafDirective) => {
         const name = node.attributes?.name;
         if (node.name === 'schema' && name) names.push(name);
       });

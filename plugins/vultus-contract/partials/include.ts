@@ -69,6 +69,9 @@ const parser = unified()
   .use(remarkGfm)
   .use(remarkDirective);
 
+/** Markdown parsed as the pages are (front matter, GFM, directives), no directive expanded. */
+export const parseMarkdown = (markdown: string): Root => parser.parse(markdown) as Root;
+
 /** The partial's Markdown with the include's values in, parsed; every node placed at the include. */
 /** The partial's Markdown with the include's values in, after checking the values against its params. */
 export function includedMarkdown(sources: Sources, attributes: LeafDirective['attributes']): string {
@@ -97,7 +100,7 @@ export function includedMarkdown(sources: Sources, attributes: LeafDirective['at
 /** The partial's content as syntax tree nodes, every node placed at the include. */
 export function expandInclude(sources: Sources, node: LeafDirective): RootContent[] {
   const markdown = includedMarkdown(sources, node.attributes);
-  const tree = parser.parse(markdown) as Root;
+  const tree = parseMarkdown(markdown);
   visit(tree, (child) => {
     child.position = node.position;
   });
@@ -158,7 +161,7 @@ export function expandIncludes(
  * text and each snippet line by its snippet. For the tests that read sources as text.
  */
 export function expandIncludesInSource(source: string, sources: Sources): string {
-  const tree = parser.parse(source) as Root;
+  const tree = parseMarkdown(source);
   const found: Array<{start: number; end: number; markdown: string}> = [];
   visit(tree, 'leafDirective', (node: LeafDirective) => {
     if (node.name !== 'include') return;
