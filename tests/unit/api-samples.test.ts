@@ -46,7 +46,7 @@ import {loadContract, type Contract} from '../../plugins/vultus-contract/contrac
 import {signatureHeader, signatureVector} from '../../plugins/vultus-contract/contract/signatures';
 import {freePort} from '../browser/nginx';
 import {startPrism, type Prism} from './helpers/prism';
-import {waitForPort} from './helpers/ports';
+import {stopProcessGroup, waitForPort} from './helpers/processes';
 import {operationCalled, operationMatchers, type OperationMatcher} from './helpers/operations';
 import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
 
@@ -270,16 +270,6 @@ function eventFor(api: Api, source: string): {type: string; body: string} {
 
 // ---------------------------------------------------------------- processes
 
-/** Ends a process this test started, and its children: its own process group. */
-function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
 interface Ran {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -303,7 +293,7 @@ function start(
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    stop(child, 'SIGKILL');
+    stopProcessGroup(child, 'SIGKILL');
   }, options.timeoutMs);
   const done = new Promise<Ran>((resolve) => {
     child.on('error', (error) => {
@@ -597,7 +587,7 @@ async function runServer(api: Api, sample: Sample, code: string, dir: string, en
     }
     if (served === 0) problems.push(`answered none of its routes with success: ${routes.join(', ')}`);
   } finally {
-    stop(child);
+    stopProcessGroup(child);
   }
   const ran = await done;
   if (problems.length > 0) problems.push(`--- output ---\n${ran.output.slice(-3000)}`);

@@ -22,7 +22,7 @@ import path from 'node:path';
 import type {Contract} from '../../plugins/vultus-contract/contract/contract';
 import {signatureHeader} from '../../plugins/vultus-contract/contract/signatures';
 import {freePort} from '../browser/nginx';
-import {waitForPort} from './helpers/ports';
+import {stopProcessGroup, waitForPort} from './helpers/processes';
 import {operationCalled, operationMatchers} from './helpers/operations';
 import {codeBlocks, renderedDocs, siteDir, sources} from './helpers/pages';
 
@@ -119,15 +119,6 @@ class ApiStub {
   }
 }
 
-function stop(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
-
 /** Starts the receiver on a free port in a throwaway directory; its output is collected. */
 async function startReceiver(
   receiver: Receiver,
@@ -165,7 +156,7 @@ async function startReceiver(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   if (!(await waitForPort(port, 15_000))) {
-    stop(child);
+    stopProcessGroup(child);
     throw new Error(`${receiver.where}: did not listen on ${port}\n${output.slice(-2000)}`);
   }
   return {port, child, output: () => output, dir};
@@ -258,7 +249,7 @@ test(
             await settled();
             assert.equal(acted(), before + 1, `and only once\n${context()}`);
           } finally {
-            stop(running.child);
+            stopProcessGroup(running.child);
             await api.stop();
             rmSync(running.dir, {recursive: true, force: true});
           }

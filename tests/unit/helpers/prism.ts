@@ -5,6 +5,7 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {freePort} from '../../browser/nginx';
+import {stopProcessGroup} from './processes';
 
 export type Prism = {
   port: number;
@@ -15,15 +16,6 @@ export type Prism = {
   stop: () => Promise<void>;
 };
 
-function signal(child: ChildProcess, name: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, name);
-  } catch {
-    // already gone
-  }
-}
-
 export async function startPrism(contractFile: string, cwd: string): Promise<Prism> {
   const port = await freePort();
   const bin = require.resolve('@stoplight/prism-cli/dist/index.js');
@@ -33,7 +25,7 @@ export async function startPrism(contractFile: string, cwd: string): Promise<Pri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  const onExit = () => signal(child, 'SIGKILL');
+  const onExit = () => stopProcessGroup(child, 'SIGKILL');
   process.once('exit', onExit);
   child.once('exit', () => process.removeListener('exit', onExit));
   await new Promise<void>((resolve, reject) => {
@@ -58,9 +50,9 @@ export async function startPrism(contractFile: string, cwd: string): Promise<Pri
     log: () => log,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      signal(child, 'SIGTERM');
+      stopProcessGroup(child);
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      signal(child, 'SIGKILL');
+      stopProcessGroup(child, 'SIGKILL');
     },
   };
 }
