@@ -295,3 +295,24 @@ test('a malformed synonyms file fails with a message that names the file, the li
     rmSync(dir, {recursive: true, force: true});
   }
 });
+
+test('random example ids, digests, URLs and time stamps are not search words; their words are', () => {
+  assert.deepEqual(wordTerms('med_klhcm5ogukjw4pb2v1bguyfu'), ['med']);
+  assert.deepEqual(wordTerms('7f3a9c2e41b6d058'), []);
+  assert.deepEqual(
+    wordTerms('face-match@sha256:6b1d18c6c30354e3fa3d95e545d2fc45f689d843079a08bcd3fef80718ad8115'),
+    ['face', 'match@sha256'],
+  );
+  assert.deepEqual(wordTerms('cdn.vultus.example/web-sdk/3.4.1/vultus-web-sdk.min.js'), [
+    'cdn',
+    'vultus',
+    'example',
+    'web',
+    'sdk',
+    'min',
+    'js',
+  ]);
+  assert.deepEqual(wordTerms('2025-06-14T06:38:12Z'), []);
+  assert.deepEqual(wordTerms('aml/screenings'), ['aml/screenings', 'aml', 'screenings']);
+  assert.deepEqual(wordTerms('client_token_ttl_seconds')[0], 'client_token_ttl_seconds');
+});

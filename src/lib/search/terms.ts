@@ -26,8 +26,15 @@ export function tokenize(text: string): string[] {
 }
 
 const separators = /[._\-/:+]+/;
-/** Numbers with a fraction (`0.0054`, `1.44`) and long digit runs: figures, not search words. */
-const figure = /^(?:\d*[.,]\d+%?|\d{6,})$/;
+/**
+ * Numbers with a fraction (`0.0054`, `1.44`), long digit runs, the parts of a date (`06` of
+ * `2025-06-01`), and the random part of an example
+ * object id or an image digest (`med_klhcm5og…`, `sha256:667f…`): figures, not search words.
+ */
+const opaque = /^(?=[a-z]*\d)[a-z0-9]{16,}$/;
+const url = /^(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/./;
+const timestamp = /^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}/;
+const figure = new RegExp(`^(?:\\d*[.,]\\d+%?|\\d{6,}|0\\d+)$|${opaque.source}`);
 
 /** A word as the index stores it: lower case, without punctuation at its ends. */
 export function normalizeWord(word: string): string {
@@ -48,9 +55,13 @@ export function wordTerms(word: string): string[] {
   const whole = normalizeWord(word);
   if (!whole || figure.test(whole)) return [];
   const terms = new Set<string>();
-  if (!stopWords.has(whole)) terms.add(whole);
   const parts = identifierParts(whole);
-  for (const part of parts) terms.add(part);
+  // A word that carries a random id or digest (`face-match@sha256:6b1d…`) is found by its other parts.
+  // …and so is a URL or a time stamp (`cdn.vultus.example/web-sdk/…`, `2025-06-14t06:38:12z`).
+  const carriesId = parts.some((part) => opaque.test(part)) || url.test(whole) || timestamp.test(whole);
+  if (timestamp.test(whole)) return [];
+  if (!stopWords.has(whole) && !carriesId) terms.add(whole);
+  for (const part of parts) if (!figure.test(part)) terms.add(part);
   if (/^[a-z]+(?:-[a-z]+)+$/.test(whole)) terms.add(parts.join(''));
   return [...terms];
 }
