@@ -103,3 +103,47 @@ test('a reference uses the id Docusaurus gives the heading: a directive id, or t
   const [e = ''] = referRepeats(slugs).map(stringifyMarkdown);
   assert.ok(e.includes('[Again](https://docs.vultus.example/e#again-1) (E), above.'), e);
 });
+
+test('a block that links to places on its own page is the same block on each page that shows it', () => {
+  const linked = (route: string) =>
+    table.replace(
+      '`license_expired`',
+      `[\`license_expired\`](https://docs.vultus.example${route}#error-license-expired)`,
+    );
+  const pages = ['/onprem-services/face-match', '/onprem-services/face-search'].map((route) => ({
+    route,
+    title: route,
+    tree: parse(`## Licence errors\n\n${linked(route)}`),
+  }));
+  const [, second = ''] = referRepeats(pages).map(stringifyMarkdown);
+  assert.ok(!second.includes('license_missing'), second);
+  assert.ok(second.includes('The same table as under [Licence errors]'), second);
+  const [faceMatch, faceSearch] = pages;
+  assert.ok(faceMatch && faceSearch);
+  const elsewhere = referRepeats([
+    faceMatch,
+    {...faceSearch, tree: parse(`## Licence errors\n\n${linked('/responses')}`)},
+  ]).map(stringifyMarkdown);
+  assert.ok(elsewhere[1]?.includes('license_missing'), 'a link to another page makes another block');
+});
+
+test('a nested list an earlier place shows (the fields of a shared object) is stated once', () => {
+  const fields = ['decision', 'score', 'threshold', 'reasons', 'model_version']
+    .map((field) => `  - \`result.${field}\` (string): What the ${field} of the result block says, in full.`)
+    .join('\n');
+  const page = (route: string, operation: string) => ({
+    route,
+    title: route,
+    tree: parse(
+      `## ${operation}\n\n- \`id\` (string): The ${operation} id.\n- \`result\` (Result):\n${fields}`,
+    ),
+  });
+  const [first = '', second = ''] = referRepeats([
+    page('/services/face-match', 'Match'),
+    page('/services/face-search', 'Search'),
+  ]).map(stringifyMarkdown);
+  assert.ok(first.includes('result.model_version'), 'the first place lists the fields');
+  assert.ok(second.includes('The Search id.'), 'the rest of the list stays');
+  assert.ok(!second.includes('result.model_version'), second);
+  assert.ok(second.includes('The same list as under [Match]'), second);
+});

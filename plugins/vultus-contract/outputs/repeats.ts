@@ -5,7 +5,7 @@
  * needs them once; a block that an earlier page (or an earlier part of the same page) has already
  * shown becomes a line naming where it is, with a link to that section of the site.
  */
-import type {Heading, Paragraph, Root, RootContent} from 'mdast';
+import type {Heading, List, ListItem, Paragraph, Root, RootContent} from 'mdast';
 import {toString} from 'mdast-util-to-string';
 import {createSlugger} from '@docusaurus/utils';
 import {siteUrl} from '../../../config/links';
@@ -75,12 +75,38 @@ function labelOf(node: RootContent | undefined): string | undefined {
 }
 
 /**
+ * What makes two blocks the same: their Markdown, and that Markdown with links to places on the
+ * page that shows them made relative (the licence-error table of each on-premise page links to
+ * that page's rows).
+ */
+function keysOf(node: RootContent, route: string): [string, string] {
+  const markdown = stringifyMarkdown({type: 'root', children: [node]});
+  return [markdown, `#${markdown.split(`${siteUrl}${route}#`).join('#')}`];
+}
+
+class Shown {
+  private readonly at = new Map<string, Place>();
+  constructor(private readonly earlier?: Shown) {}
+  get([markdown, relative]: [string, string]): Place | undefined {
+    return this.at.get(markdown) ?? this.at.get(relative) ?? this.earlier?.get([markdown, relative]);
+  }
+  set(keys: [string, string], place: Place): void {
+    for (const key of keys) if (!this.at.has(key)) this.at.set(key, place);
+  }
+  /** Adds what a nested pass has shown. */
+  merge(other: Shown): void {
+    for (const [key, place] of other.at) if (!this.at.has(key)) this.at.set(key, place);
+  }
+}
+
+/**
  * The pages' trees, in reading order, with each top-level block of at least
- * `repeatedBlockMinBytes` that an earlier place has shown replaced by a reference to that place.
- * Headings always stay. The trees passed in are not changed.
+ * `repeatedBlockMinBytes` that an earlier place has shown replaced by a reference to that place,
+ * and in a list, each nested list of that size too (the fields of a shared object: an operation's
+ * `result`, `config` or `metadata`). Headings always stay. The trees passed in are not changed.
  */
 export function referRepeats(pages: PageTree[]): Root[] {
-  const firstAt = new Map<string, Place>();
+  const firstAt = new Shown();
   return pages.map(({route, title, tree}) => {
     const ids = headingIds(tree);
     let place: Place = {route, title};
@@ -90,13 +116,43 @@ export function referRepeats(pages: PageTree[]): Root[] {
         if (id) place = {route, title, section: {title: toString(node), id}};
         return node;
       }
-      const markdown = stringifyMarkdown({type: 'root', children: [node]});
-      if (Buffer.byteLength(markdown) < repeatedBlockMinBytes) return node;
-      const first = firstAt.get(markdown);
+      if (Buffer.byteLength(stringifyMarkdown({type: 'root', children: [node]})) < repeatedBlockMinBytes)
+        return node;
+      const key = keysOf(node, route);
+      const first = firstAt.get(key);
       if (first) return reference(node, first);
-      firstAt.set(markdown, {...place, label: labelOf(tree.children[index - 1])});
-      return node;
+      const at = {...place, label: labelOf(tree.children[index - 1])};
+      firstAt.set(key, at);
+      if (node.type !== 'list') return node;
+      // Its nested lists that an earlier place shows become references; the list that is left can
+      // then be one that an earlier place shows too.
+      const shown = new Shown(firstAt);
+      const list = referNested(node, place, route, shown);
+      const listKey = keysOf(list, route);
+      const earlier = listKey[0] === key[0] ? undefined : firstAt.get(listKey);
+      if (earlier) return reference(node, earlier);
+      firstAt.merge(shown);
+      firstAt.set(listKey, at);
+      return list;
     });
     return {...tree, children};
   });
+}
+
+/** A list with each nested list that an earlier place has shown replaced by a reference. */
+function referNested(list: List, place: Place, route: string, shown: Shown): List {
+  const items = list.children.map((item): ListItem => {
+    const children = item.children.map((child) => {
+      if (child.type !== 'list') return child;
+      const size = Buffer.byteLength(stringifyMarkdown({type: 'root', children: [child]}));
+      if (size < repeatedBlockMinBytes) return referNested(child, place, route, shown);
+      const key = keysOf(child, route);
+      const first = shown.get(key);
+      if (first) return reference(child, {...first, label: undefined});
+      shown.set(key, place);
+      return referNested(child, place, route, shown);
+    });
+    return {...item, children};
+  });
+  return {...list, children: items};
 }
