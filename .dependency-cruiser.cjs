@@ -20,8 +20,9 @@
  *                  (reads.ts), the errors that name a writer's mistake (errors.ts, yamlLines.ts),
  *                  how a number is written and the placeholder language (numbers.ts, placeholders.ts),
  *                  the site's sources, loaded once per build and handed to every renderer
- *                  (sources.ts), and their loaders: contract/contract.ts and contract/models.ts
- *                  (the contract), data/load.ts with data/types/ (data/, and the types generated from its
+ *                  (sources.ts), and their loaders: contract/contract.ts, contract/models.ts and
+ *                  contract/sandbox.ts (the contract, with what a test key runs, which the loader
+ *                  expands), data/load.ts with data/types/ (data/, and the types generated from its
  *                  schemas), metrics/load.ts with metrics/types.ts
  *                  (data/metrics/)
  *
@@ -44,7 +45,7 @@ const registry = [`${plugin}directives\\.ts$`];
 const foundations = [
   `${plugin}(directive|mdast|reads|sources|errors|yamlLines|numbers|placeholders)\\.ts$`,
   `${plugin}facts/fact\\.ts$`,
-  `${plugin}contract/(contract|models)\\.ts$`,
+  `${plugin}contract/(contract|models|sandbox)\\.ts$`,
   `${plugin}data/(load\\.ts$|types/)`,
   `${plugin}metrics/(load|types)\\.ts$`,
 ];

@@ -6,6 +6,7 @@
  */
 import type {Directive} from './directive';
 import {catalogueDirectives} from './contract/catalogues';
+import {declineDirectives} from './contract/declines';
 import {deploymentDirectives} from './contract/deployment';
 import {headerDirectives} from './contract/headers';
 import {idDirectives} from './contract/ids';
@@ -17,6 +18,7 @@ import {chartDirectives} from './metrics/charts';
 import {photoIdFlowDirectives} from './metrics/photoIdFlows';
 import {thresholdDirectives} from './metrics/thresholds';
 import {dataTableDirectives} from './data/dataTable';
+import {helmValuesDirectives} from './data/helmValues';
 import {releaseDirectives} from './data/releases';
 import {factDirectives} from './facts/facts';
 import {includeDirectives} from './partials/include';
@@ -29,6 +31,7 @@ export const directiveGroups: Array<{source: string; directives: Directive[]}> =
       ...schemaDirectives,
       ...headerDirectives,
       ...catalogueDirectives,
+      ...declineDirectives,
       ...idDirectives,
       ...deploymentDirectives,
       ...signatureDirectives,
@@ -39,7 +42,10 @@ export const directiveGroups: Array<{source: string; directives: Directive[]}> =
     source: 'the evaluations, data/metrics/',
     directives: [...thresholdDirectives, ...chartDirectives, ...photoIdFlowDirectives],
   },
-  {source: 'the other data files, data/', directives: [...dataTableDirectives, ...releaseDirectives]},
+  {
+    source: 'the other data files, data/',
+    directives: [...dataTableDirectives, ...releaseDirectives, ...helmValuesDirectives],
+  },
   {source: 'named facts of the contract and data/ (facts.ts)', directives: factDirectives},
   {source: 'the pages themselves, docs/_partials/', directives: includeDirectives},
 ];

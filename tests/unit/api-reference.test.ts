@@ -116,8 +116,8 @@ test('a level-3 field (the decline reasons inside a result) is collapsed in <det
 
 test('the Image field reads "exactly one of" with its three alternatives, not three optional fields', async () => {
   const contract = await loadContract(siteDir);
-  const $ = siteHtml(renderOperation(contract, 'checkLiveness', 'site', typeLinks(sources)));
-  const image = $('#op-check-liveness-image');
+  const $ = siteHtml(renderOperation(contract, 'estimateAge', 'site', typeLinks(sources)));
+  const image = $('#op-estimate-age-image');
   assert.equal(nameOf($, image.get(0)), 'image');
   assert.equal(image.children('strong').text(), 'required');
   const choice = image.children('ul.api-fields').children('li.api-choice');
@@ -139,7 +139,7 @@ test('the Image field reads "exactly one of" with its three alternatives, not th
     'image.data appears once, inside the choice',
   );
 
-  const markdown = markdownOf(renderOperation(contract, 'checkLiveness', 'markdown', typeLinks(sources)));
+  const markdown = markdownOf(renderOperation(contract, 'estimateAge', 'markdown', typeLinks(sources)));
   assert.match(
     markdown,
     /^- `image` \(\[?Image\]?[^)]*\)?, required\): [^\n]+\n {2}- Exactly one of:\n {4}- `image\.data` \([^\n]+\n {4}- `image\.url` \([^\n]+\n {4}- `image\.media_id` \(/m,
@@ -276,7 +276,7 @@ test('each field item is a search entry as its table row was: full name, type an
     hash: '#op-create-kyc-session-allowed_origins',
     title: 'allowed_origins',
     path: ['KYC', 'Create a hosted KYC session'],
-    text: 'array of string · Origins from which you embed the flow with the Web SDK instead of sending the end user to url. At most 10 items.',
+    text: "array of string · Origins from which you embed the flow with the GUI Web SDK instead of sending the end user to url. The hosted flow runs on Vultus's own origin and needs none: omit it unless you embed. At most 10 items.",
   });
   assert.match(
     field('Idempotency-Key')?.text ?? '',
@@ -426,8 +426,8 @@ test('response headers are described once, on /common-parameters, from component
       'RateLimit-Limit Sent with every response of the cloud API.',
       'RateLimit-Remaining Sent with every response of the cloud API.',
       'RateLimit-Reset Sent with every response of the cloud API.',
-      'Retry-After Sent with every `429` response.',
-      'Idempotent-Replayed Sent with the successful responses of the operations that accept [`Idempotency-Key`](/common-parameters#header-idempotency-key).',
+      'Retry-After Sent with `409` and `429` responses.',
+      'Idempotent-Replayed Sent with replays of the successful responses of the operations that accept [`Idempotency-Key`](/common-parameters#header-idempotency-key), and of their errors that the [error codes](/responses#error-codes) mark as stored.',
     ],
   );
   const page = await commonParameters();

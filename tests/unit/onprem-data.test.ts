@@ -168,6 +168,14 @@ const configKeys = list(configFile.keys, 'config.yaml keys').map((item, index) =
   configKey(item, `config.yaml keys[${index}]`),
 );
 const keyNames = new Set(configKeys.map((item) => item.key));
+// The Helm chart's values (data/onprem/helm-values.yaml) that pages name beside the configuration keys.
+const helmFile = record(loadYaml('data/onprem/helm-values.yaml'), 'helm-values.yaml');
+const helmKeys = new Set(
+  [
+    ...list(helmFile.chart_values, 'chart_values'),
+    ...list(helmFile.container_values, 'container_values'),
+  ].map((item, index) => str(record(item, `helm value ${index}`).key, `helm value ${index}`)),
+);
 const envNames = new Set(configKeys.map((item) => item.env));
 
 function defaultOf(key: string): ConfigKey['default'] {
@@ -634,7 +642,10 @@ test('pages: configuration keys and environment variables they name exist in con
   for (const {page, prose, body} of parsedPages) {
     const tokens = configLikeTokens(prose);
     for (const token of tokens)
-      assert.ok(isKnownKey(token), `${page.file}: unknown configuration key ${token}`);
+      assert.ok(
+        isKnownKey(token) || helmKeys.has(token),
+        `${page.file}: unknown configuration key or Helm value ${token}`,
+      );
     for (const env of body.match(ENV_PATTERN) ?? []) {
       assert.ok(envNames.has(env), `${page.file}: unknown environment variable ${env}`);
     }

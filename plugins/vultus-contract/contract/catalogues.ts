@@ -5,7 +5,7 @@
  */
 import type {Directive} from '../directive';
 import type {Link, PhrasingContent, RootContent} from 'mdast';
-import type {Contract, ModelVersion, ModelVersionStatus} from './contract';
+import type {Contract, ErrorCode, ModelVersion, ModelVersionStatus} from './contract';
 import {ContractError} from './contract';
 import {
   type Cell,
@@ -13,6 +13,9 @@ import {
   heading,
   inlineMarkdown,
   link,
+  list as bulletList,
+  listed,
+  listItem,
   paragraph,
   strong,
   table,
@@ -20,6 +23,7 @@ import {
   yesNo,
 } from '../mdast';
 import {operationAnchor} from './operation';
+import {loadContainers} from './deployment';
 
 export const errorAnchor = (errorCode: string): string => `error-${errorCode.replace(/_/g, '-')}`;
 export const declineAnchor = (declineCode: string): string =>
@@ -43,7 +47,29 @@ function selfLink(id: string, ...children: PhrasingContent[]): Link {
   return node;
 }
 
-export function renderDeclineReasons(contract: Contract, service: string | undefined): RootContent[] {
+/**
+ * Where a code is raised on-premise, after its service pages: the containers of its `on_premise`
+ * ("every service container" when all do), or nothing for a cloud-only code.
+ */
+function onPremiseOf(reason: {on_premise?: string[]}, serviceContainers: number): PhrasingContent[] {
+  const containers = reason.on_premise ?? [];
+  if (containers.length === 0) return [];
+  if (containers.length === serviceContainers) return [text('; on-premise, every service container')];
+  return [
+    text('; on-premise, '),
+    ...listed(
+      containers.map((name) => code(name)),
+      ', ',
+    ),
+  ];
+}
+
+export function renderDeclineReasons(
+  contract: Contract,
+  service: string | undefined,
+  /** How many on-premise containers serve operations (the gateway aside). */
+  serviceContainers = Number.POSITIVE_INFINITY,
+): RootContent[] {
   const reasons = contract.document['x-decline-reasons'].filter(
     (reason) => !service || reason.services.includes(service),
   );
@@ -78,10 +104,13 @@ export function renderDeclineReasons(contract: Contract, service: string | undef
             [
               code(reason.decision),
               reason.retryable ? 'Yes: the user may try again' : 'No: final for this attempt',
-              reason.services.flatMap((page, index) => [
-                ...(index > 0 ? [text(', ')] : []),
-                link(pageLink(page), text(page.split('/').pop() ?? page)),
-              ]),
+              [
+                ...reason.services.flatMap((page, index) => [
+                  ...(index > 0 ? [text(', ')] : []),
+                  link(pageLink(page), text(page.split('/').pop() ?? page)),
+                ]),
+                ...onPremiseOf(reason, serviceContainers),
+              ],
             ],
           ],
         ),
@@ -97,35 +126,125 @@ export function renderDeclineReasons(contract: Contract, service: string | undef
 
 /**
  * The error catalogue, or the part of it of one `type` or raised by one side (`raisedBy`: `api`,
- * or `sdk` for the errors the Web SDKs raise in the browser, which have no HTTP status).
+ * or `sdk` for the errors the Web SDKs raise in the browser, which have no HTTP status), or the
+ * rows of the codes `only` lists, in catalogue order.
  */
 export function renderErrorCodes(
   contract: Contract,
   type: string | undefined,
   raisedBy: string | undefined,
+  only?: readonly string[],
 ): RootContent[] {
   if (raisedBy !== undefined && raisedBy !== 'api' && raisedBy !== 'sdk') {
     throw new ContractError(`raised-by="${raisedBy}" is api or sdk`);
   }
+  const unknown = only?.filter(
+    (name) => !contract.document['x-error-codes'].some((entry) => entry.code === name),
+  );
+  if (unknown && unknown.length > 0) {
+    throw new ContractError(`contract/openapi.yaml: #/x-error-codes: no code ${unknown.join(', ')}`);
+  }
   const codes = contract.document['x-error-codes'].filter(
-    (entry) => (!type || entry.type === type) && (!raisedBy || (entry.raised_by ?? 'api') === raisedBy),
+    (entry) =>
+      (!type || entry.type === type) &&
+      (!raisedBy || (entry.raised_by ?? 'api') === raisedBy) &&
+      (!only || only.includes(entry.code)),
   );
   if (codes.length === 0) {
     throw new ContractError(
       `contract/openapi.yaml: #/x-error-codes: no code of type ${type ?? 'any'} raised by ${raisedBy ?? 'anyone'}`,
     );
   }
+  // Whether a retry with the same Idempotency-Key replays the error; the browser's errors have no response.
+  const stored = codes.some((entry) => entry.status !== null);
   return [
     table(
-      ['Code', 'HTTP status', 'Type', 'Retryable', 'What to do'],
-      codes.map((entry) => [
+      ['Code', 'HTTP status', 'Type', 'Retryable', ...(stored ? ['Stored'] : []), 'What to do'],
+      codes.map((entry): Cell[] => [
         [selfLink(errorAnchor(entry.code), code(entry.code))],
         entry.status === null ? 'None: raised in the browser by the Web SDKs' : String(entry.status),
         code(entry.type),
         yesNo(entry.retryable),
+        ...(stored ? [entry.status === null ? '—' : yesNo(entry.stored)] : []),
         inlineMarkdown(`${entry.message} ${entry.fix}`),
       ]),
     ),
+  ];
+}
+
+/** The API's error codes (those with an HTTP status), in catalogue order. */
+const apiErrors = (contract: Contract): Array<ErrorCode & {status: number}> =>
+  contract.document['x-error-codes'].filter(
+    (entry): entry is ErrorCode & {status: number} => entry.status !== null,
+  );
+
+/**
+ * The HTTP status table: each status of `x-http-statuses` with what it means and every error code
+ * of that status, so a reader who maps statuses to handling sees each code under its status.
+ */
+export function renderHttpStatuses(contract: Contract): RootContent[] {
+  const errors = apiErrors(contract);
+  return [
+    table(
+      ['Status', 'Meaning', 'Error codes'],
+      contract.document['x-http-statuses'].map((row): Cell[] => {
+        const codes = errors.filter((entry) => entry.status === row.status);
+        return [
+          code(String(row.status)),
+          inlineMarkdown(row.meaning),
+          codes.length === 0
+            ? '—'
+            : listed(
+                codes.map((entry) => code(entry.code)),
+                ', ',
+              ),
+        ];
+      }),
+    ),
+  ];
+}
+
+/**
+ * Which responses a retry with the same `Idempotency-Key` gets replayed (`stored`), and which it
+ * runs again: every success, the stored errors by status and code, and the rest, a status named
+ * alone when none of its codes is stored.
+ */
+export function renderStoredResponses(contract: Contract): RootContent[] {
+  const errors = apiErrors(contract).sort((a, b) => a.status - b.status);
+  const statuses = [...new Set(errors.map((entry) => entry.status))];
+  const named = (entry: ErrorCode & {status: number}) => code(`${entry.status} ${entry.code}`);
+  const stored = errors.filter((entry) => entry.stored).map(named);
+  const whole = statuses.filter((status) =>
+    errors.every((entry) => entry.status !== status || !entry.stored),
+  );
+  const some = errors.filter((entry) => !entry.stored && !whole.includes(entry.status)).map(named);
+  return [
+    bulletList(false, [
+      listItem(
+        strong(text('Stored and replayed:')),
+        text(' every '),
+        code('2xx'),
+        text(' response, and '),
+        ...listed(stored, ', '),
+        text('.'),
+      ),
+      listItem(
+        strong(text('Not stored')),
+        text(', so a retry with the same key runs the request: '),
+        ...listed(some, ', '),
+        ...(whole.length === 0
+          ? []
+          : [
+              text(some.length === 0 ? 'every ' : ', and every '),
+              ...listed(
+                whole.map((status) => code(String(status))),
+                ' and ',
+              ),
+              text(' response'),
+            ]),
+        text('.'),
+      ),
+    ]),
   ];
 }
 
@@ -265,15 +384,39 @@ export const catalogueDirectives: Directive[] = [
     attributes: ['service'],
     summary:
       'the whole decline-reason catalogue by category (`/decline-reasons` only), or with `service="/services/face-match"` the codes one service raises, linked to the catalogue',
-    render: (attributes, {contract}) => renderDeclineReasons(contract, attributes.service),
+    render: (attributes, {contract, sources}) =>
+      renderDeclineReasons(
+        contract,
+        attributes.service,
+        loadContainers(sources).filter((container) => container.licenceFeature !== 'none').length,
+      ),
   },
   {
     name: 'error-codes',
     syntax: 'leaf',
-    attributes: ['type', 'raised-by'],
+    attributes: ['type', 'raised-by', 'view', 'sdk'],
     summary:
-      'the error-code table, or one error type\'s rows (`type="license_error"`), or the errors one side raises (`raised-by="sdk"`)',
-    render: (attributes, {contract}) => renderErrorCodes(contract, attributes.type, attributes['raised-by']),
+      'the error-code table, or one error type\'s rows (`type="license_error"`), or the errors one side raises (`raised-by="sdk"`); `view="statuses"`: each HTTP status of `x-http-statuses` with its meaning and codes; `view="stored"`: which responses a retry with the same `Idempotency-Key` gets replayed; `sdk="web-sdk"`: the API errors that Web SDK passes on (`api_errors` of `data/sdk/web-sdk.yaml`)',
+    render: (attributes, {contract, sources}) => {
+      const sdk = attributes.sdk;
+      if (sdk !== undefined) {
+        if (Object.keys(attributes).length > 1) throw new ContractError('sdk="…" takes no other attribute');
+        if (sdk !== 'web-sdk' && sdk !== 'gui-web-sdk')
+          throw new ContractError(`sdk="${sdk}" is web-sdk or gui-web-sdk`);
+        const data =
+          sdk === 'web-sdk' ? sources.data('sdk/web-sdk.yaml') : sources.data('sdk/gui-web-sdk.yaml');
+        const passedOn = data.api_errors.map((entry) => entry.code);
+        return renderErrorCodes(contract, undefined, 'api', passedOn);
+      }
+      const view = attributes.view;
+      if (view !== undefined && (attributes.type !== undefined || attributes['raised-by'] !== undefined)) {
+        throw new ContractError('view="…" takes no type or raised-by');
+      }
+      if (view === 'statuses') return renderHttpStatuses(contract);
+      if (view === 'stored') return renderStoredResponses(contract);
+      if (view !== undefined) throw new ContractError(`view="${view}" is statuses or stored`);
+      return renderErrorCodes(contract, attributes.type, attributes['raised-by']);
+    },
   },
   {
     name: 'rate-limits',

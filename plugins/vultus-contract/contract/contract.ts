@@ -18,6 +18,7 @@ import {SourceError} from '../errors';
 import {pointerPath, yamlLine} from '../yamlLines';
 import {expandPlaceholders, noSuchKey, placeholderPattern} from '../placeholders';
 import {grouped, thresholdText} from '../numbers';
+import {sandboxClause} from './sandbox';
 
 export const contractRelativePath = 'contract/openapi.yaml';
 
@@ -146,6 +147,8 @@ export type DeclineReason = {
   user_message: string;
   internal_detail: string;
   services: string[];
+  /** The on-premise containers (data/onprem/services.yaml) that raise it; empty when cloud only. */
+  on_premise: string[];
   sandbox: string;
 };
 
@@ -157,9 +160,18 @@ export type ErrorCode = {
   raised_by?: 'api' | 'sdk';
   type: string;
   retryable: boolean;
+  /**
+   * Whether Vultus stores the response under its `Idempotency-Key` and replays it to a retry with
+   * the same key: the request ran to a final answer. Never for a retryable error (it is retried
+   * with the same key) nor for one the Web SDKs raise.
+   */
+  stored: boolean;
   message: string;
   fix: string;
 };
+
+/** One row of `x-http-statuses`: a status an operation or an error code has, and what it means. */
+export type HttpStatus = {status: number; meaning: string};
 
 /**
  * The statuses of a model version in `x-model-versions`, in the order a version passes through
@@ -194,6 +206,7 @@ export type OpenApiDocument = {
   components: {schemas: Record<string, JsonSchema>; [key: string]: unknown};
   'x-decline-reasons': DeclineReason[];
   'x-error-codes': ErrorCode[];
+  'x-http-statuses': HttpStatus[];
   'x-model-versions': ModelVersion[];
   [key: `x-${string}`]: unknown;
 };
@@ -305,6 +318,103 @@ function requireCatalogue(document: OpenApiDocument, key: 'x-decline-reasons' | 
   }
 }
 
+/**
+ * `x-error-codes`, the catalogue `::error-codes` renders: each entry in the shape of `ErrorCode`,
+ * codes unique, a `type` of the `ErrorType` enum, an HTTP status unless the Web SDKs raise it, and
+ * `stored` only where a stored response can exist and a retry with the same key is not the advice.
+ */
+function requireErrorCodes(document: OpenApiDocument): void {
+  const key = 'x-error-codes';
+  const types = document.components.schemas.ErrorType?.enum ?? [];
+  const seen = new Set<string>();
+  (document[key] as unknown[]).forEach((entry, index) => {
+    const where = `${contractRelativePath}: #/${key}/${index}`;
+    const fail = (field: string, why: string): never => {
+      throw new ContractError(`${where}/${field}: ${why}`);
+    };
+    if (!isRecord(entry)) throw new ContractError(`${where}: expected an object`);
+    const code = entry.code;
+    if (typeof code !== 'string' || !/^[a-z]+(_[a-z0-9]+)*$/.test(code)) {
+      return fail('code', 'expected a code in snake_case');
+    }
+    if (seen.has(code)) fail('code', `${code} is listed twice`);
+    seen.add(code);
+    const sdk = entry.raised_by === 'sdk';
+    if (entry.raised_by !== undefined && entry.raised_by !== 'api' && !sdk) {
+      fail('raised_by', 'expected api or sdk');
+    }
+    const status = entry.status;
+    if (
+      sdk ? status !== null : !(Number.isInteger(status) && Number(status) >= 400 && Number(status) <= 599)
+    ) {
+      fail(
+        'status',
+        sdk ? 'an error the Web SDKs raise has no status (null)' : 'expected a 4xx or 5xx status',
+      );
+    }
+    if (!types.includes(entry.type)) fail('type', `"${String(entry.type)}" is not one of ErrorType's values`);
+    for (const field of ['retryable', 'stored']) {
+      if (typeof entry[field] !== 'boolean') fail(field, 'expected true or false');
+    }
+    for (const field of ['message', 'fix']) {
+      if (typeof entry[field] !== 'string' || entry[field] === '') fail(field, 'expected a sentence');
+    }
+    if (entry.stored && sdk) fail('stored', 'an error raised in the browser has no response to store');
+    if (entry.stored && entry.retryable) {
+      fail('stored', 'a retryable error is retried with the same Idempotency-Key, so it is never stored');
+    }
+  });
+}
+
+/**
+ * `x-http-statuses`, the status table of /responses: one row per status, each status some
+ * operation declares or some error code has, and no other.
+ */
+function requireHttpStatuses(document: OpenApiDocument, operations: Map<string, OperationEntry>): void {
+  const key = 'x-http-statuses';
+  const rows: unknown = document[key];
+  if (!Array.isArray(rows) || rows.length === 0) {
+    throw new ContractError(
+      `${contractRelativePath}: #/${key}: missing or empty (the status table /responses renders)`,
+    );
+  }
+  const listed = new Set<string>();
+  rows.forEach((row: unknown, index) => {
+    const where = `${contractRelativePath}: #/${key}/${index}`;
+    if (!isRecord(row)) throw new ContractError(`${where}: expected an object`);
+    if (!Number.isInteger(row.status) || Number(row.status) < 100 || Number(row.status) > 599) {
+      throw new ContractError(`${where}/status: expected an HTTP status`);
+    }
+    if (listed.has(String(row.status)))
+      throw new ContractError(`${where}/status: ${String(row.status)} is listed twice`);
+    listed.add(String(row.status));
+    if (typeof row.meaning !== 'string' || row.meaning === '') {
+      throw new ContractError(`${where}/meaning: expected a sentence`);
+    }
+  });
+  const used = new Map<string, string>();
+  for (const entry of operations.values()) {
+    if (entry.webhook) continue;
+    for (const status of Object.keys(entry.operation.responses ?? {})) {
+      if (!used.has(status)) used.set(status, `${entry.method.toUpperCase()} ${entry.path}`);
+    }
+  }
+  for (const entry of document['x-error-codes']) {
+    if (entry.status !== null && !used.has(String(entry.status))) used.set(String(entry.status), entry.code);
+  }
+  for (const [status, by] of used) {
+    if (!listed.has(status)) {
+      throw new ContractError(`${contractRelativePath}: #/${key}: no row for ${status}, which ${by} returns`);
+    }
+  }
+  const unused = [...listed].find((status) => !used.has(status));
+  if (unused) {
+    throw new ContractError(
+      `${contractRelativePath}: #/${key}: ${unused} is returned by no operation and no error code`,
+    );
+  }
+}
+
 const isDate = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value);
 
@@ -375,6 +485,7 @@ function requireModelVersions(document: OpenApiDocument): void {
  *   %{default.FaceSearchConfig.threshold}   the `default` of a schema property ("0.85", "600")
  *   %{retention.aml-screenings}             the retention of an x-data-retention row ("5 years"),
  *   %{retention.results.configurable}       and its configurable range ("30 to 1825 days")
+ *   %{sandbox.checks}                       what a test key runs (x-sandbox, ./sandbox.ts)
  *
  * The language is the site's one (../placeholders.ts): a key always has a dot, so curl's own
  * `%{http_code}` is not one, and `|format` converts a number from the unit its key names
@@ -435,6 +546,16 @@ export function placeholderValues(document: unknown): PlaceholderValues {
       values.set(`retention.${row.key}.configurable`, configurable);
     }
   });
+  // What a test key runs (x-sandbox), the one sentence every string that describes the sandbox uses.
+  if (root['x-sandbox'] !== undefined) {
+    try {
+      values.set('sandbox.checks', sandboxClause(root));
+    } catch (error) {
+      throw new ContractError(
+        `${contractRelativePath}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
   return values;
 }
 
@@ -455,7 +576,7 @@ export function expandContractString(text: string, values: PlaceholderValues, po
     (placeholder, why) => {
       const kinds =
         why === noSuchKey
-          ? ' (limits.<x-limits path>, default.<Schema>.<property> or retention.<x-data-retention key>)'
+          ? ' (limits.<x-limits path>, default.<Schema>.<property>, retention.<x-data-retention key> or sandbox.checks)'
           : '';
       throw new ContractError(`${contractRelativePath}: ${pointer}: ${placeholder}: ${why}${kinds}`);
     },
@@ -580,9 +701,11 @@ export async function loadContract(siteDir: string): Promise<Contract> {
     expandContractStrings(document, values);
     requireCatalogue(document, 'x-decline-reasons');
     requireCatalogue(document, 'x-error-codes');
+    requireErrorCodes(document);
     requireModelVersions(document);
     const operations = collectOperations(document, raw);
     requireDeployments(operations);
+    requireHttpStatuses(document, operations);
     return {file, document, raw, operations};
   } catch (error) {
     throw withLine(error, await readFile(file, 'utf8'));

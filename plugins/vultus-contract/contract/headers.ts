@@ -230,10 +230,21 @@ export function responseHeaders(contract: Contract): ResponseHeader[] {
 
 const success = (status: string): boolean => /^2\d\d$/.test(status);
 
+/** The error codes a response can carry: those of its examples. */
+export function errorCodesOf(response: {entry: OperationEntry; status: string}): string[] {
+  const examples =
+    response.entry.operation.responses[response.status]?.content?.['application/json']?.examples;
+  return Object.values(examples ?? {}).flatMap((example) => {
+    const error = isRecord(example.value) && isRecord(example.value.error) ? example.value.error : undefined;
+    return typeof error?.code === 'string' ? [error.code] : [];
+  });
+}
+
 /**
- * Which responses send a header, as a sentence: every response; every response of one or two
- * statuses; the successful responses of the operations that accept a shared request header; every
- * response of the cloud API; or the operations.
+ * Which responses send a header, as a sentence: every response; the responses of one or two
+ * statuses; the successful responses of the operations that accept a shared request header, or
+ * their replays, errors stored by `x-error-codes` included; every response of the cloud API; or the
+ * operations.
  */
 export function sentWith(contract: Contract, header: ResponseHeader): string {
   const all = sentResponses(contract);
@@ -242,7 +253,10 @@ export function sentWith(contract: Contract, header: ResponseHeader): string {
   if (sending.length === all.length) return 'Sent with every response.';
   const statuses = [...new Set(sending.map((response) => response.status))];
   if (statuses.length <= 2 && all.filter((response) => statuses.includes(response.status)).every(sends)) {
-    return `Sent with every ${statuses.map((status) => `\`${status}\``).join(' and ')} response.`;
+    // A response that can carry several error codes may send it with some of them only (the
+    // header's description says which), so "every" only when each carries one code at most.
+    const every = sending.every((response) => errorCodesOf(response).length <= 1) ? 'every ' : '';
+    return `Sent with ${every}${statuses.map((status) => `\`${status}\``).join(' and ')} response${every ? '' : 's'}.`;
   }
   const operations = [...new Set(sending.map((response) => response.entry))];
   const sameOperations = (request: SharedHeader): boolean =>
@@ -252,8 +266,24 @@ export function sentWith(contract: Contract, header: ResponseHeader): string {
     (candidate) => !candidate.webhook && sameOperations(candidate),
   );
   const onSuccess = all.filter((response) => operations.includes(response.entry) && success(response.status));
+  const accepting = request
+    ? `the operations that accept [\`${request.parameter.name}\`](${sharedHeadersPage.route}#${request.anchor})`
+    : '';
   if (request && sending.length === onSuccess.length && onSuccess.every(sends)) {
-    return `Sent with the successful responses of the operations that accept [\`${request.parameter.name}\`](${sharedHeadersPage.route}#${request.anchor}).`;
+    return `Sent with the successful responses of ${accepting}.`;
+  }
+  // A replay: the successes of those operations and, of their errors, the responses that can carry
+  // a code the error catalogue marks `stored`.
+  const stored = new Set(
+    contract.document['x-error-codes'].filter((entry) => entry.stored).map((entry) => entry.code),
+  );
+  const errorsOf = all.filter((response) => operations.includes(response.entry) && !success(response.status));
+  if (
+    request &&
+    onSuccess.every(sends) &&
+    errorsOf.every((response) => sends(response) === errorCodesOf(response).some((code) => stored.has(code)))
+  ) {
+    return `Sent with replays of the successful responses of ${accepting}, and of their errors that the [error codes](/responses#error-codes) mark as stored.`;
   }
   if (all.filter((response) => deploymentOf(response.entry).cloud).every(sends)) {
     return 'Sent with every response of the cloud API.';

@@ -32,13 +32,20 @@ const authLabels: Record<string, string> = {
   clientToken: 'Client token (`Authorization: Bearer ctok_…`)',
 };
 
+/**
+ * The operation's `security` as a reader needs it. An empty requirement (`{}`) among the
+ * alternatives makes authentication optional (OpenAPI), so the label says that none is needed.
+ */
 function authOf(entry: OperationEntry, contract: Contract): string {
   if (entry.webhook) return 'Signed by Vultus (`Vultus-Signature` header)';
   const security = entry.operation.security ?? contract.document.security ?? [];
   const schemes = security.flatMap((requirement) => Object.keys(requirement));
-  if (onPremiseOnly(entry)) return 'On-premise API key (`Authorization: Bearer …`)';
   if (schemes.length === 0) return 'None';
-  return schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ');
+  const label = onPremiseOnly(entry)
+    ? 'On-premise API key (`Authorization: Bearer …`)'
+    : schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ');
+  const optional = security.some((requirement) => Object.keys(requirement).length === 0);
+  return optional ? `None required; optional: ${label}` : label;
 }
 
 export {operationAnchor};
@@ -84,6 +91,7 @@ function sampleRequest(entry: OperationEntry): SampleRequest {
     idempotent: method === 'post',
     headers: [],
     server: onPremiseOnly(entry) ? 'onprem' : 'cloud',
+    anonymous: (entry.operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
   };
   const content = operation.requestBody?.content ?? {};
   if (content['application/json']) {
@@ -267,7 +275,9 @@ export function renderOperation(
         strong(text(`Response ${successStatus}`)),
         text(schemaName ? ' (schema ' : ''),
         ...(schemaName ? [code(schemaName), text(')')] : []),
-        text(`: ${success.description}`),
+        // The description is Markdown, as every contract description is: its code spans render as code.
+        text(': '),
+        ...inlineMarkdown(success.description),
       ),
     );
     if (rawSchema && media) {

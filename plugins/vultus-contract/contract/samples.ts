@@ -31,6 +31,8 @@ export type SampleRequest = {
   headers: Array<[string, string]>;
   /** The server the call goes to; the cloud API unless the operation is on-premise only. */
   server?: 'cloud' | 'onprem';
+  /** The operation needs no credential (its security allows none): the sample sends no key. */
+  anonymous?: boolean;
 };
 
 /** Where a sample sends its request, and which environment variable holds the key. */
@@ -49,10 +51,13 @@ function url(request: SampleRequest): string {
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
 export function curlSample(request: SampleRequest): string {
+  // A body that carries a base64 image goes in a file: an image easily outgrows one command-line
+  // argument (128 KiB on Linux), and the reader puts a real image where the example's is.
+  const bodyFile = request.body !== undefined && !request.multipartFile && carriesImage(request.body);
   const lines = [
     `curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${shellQuote(url(request))}`,
   ];
-  lines.push(`-H "Authorization: Bearer $${targetOf(request).key}"`);
+  if (!request.anonymous) lines.push(`-H "Authorization: Bearer $${targetOf(request).key}"`);
   if (request.idempotent) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
   for (const [name, value] of request.headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (request.multipartFile) {
@@ -61,9 +66,13 @@ export function curlSample(request: SampleRequest): string {
     for (const [name, value] of fields) lines.push(`-F ${shellQuote(`${name}=${value}`)}`);
   } else if (request.body !== undefined) {
     lines.push(`-H "Content-Type: application/json"`);
-    lines.push(`-d ${shellQuote(JSON.stringify(request.body, null, 2))}`);
+    lines.push(
+      bodyFile ? '--data-binary @body.json' : `-d ${shellQuote(JSON.stringify(request.body, null, 2))}`,
+    );
   }
-  return lines.join(' \\\n  ');
+  const command = lines.join(' \\\n  ');
+  if (!bodyFile) return command;
+  return `cat > body.json <<'EOF'\n${JSON.stringify(request.body, null, 2)}\nEOF\n${command}`;
 }
 
 function indent(textBlock: string, spaces: number): string {
@@ -75,7 +84,9 @@ function indent(textBlock: string, spaces: number): string {
 }
 
 export function javascriptSample(request: SampleRequest): string {
-  const headers = [`Authorization: \`Bearer \${process.env.${targetOf(request).key}}\``];
+  const headers = request.anonymous
+    ? []
+    : [`Authorization: \`Bearer \${process.env.${targetOf(request).key}}\``];
   if (request.idempotent) headers.push(`'Idempotency-Key': crypto.randomUUID()`);
   for (const [name, value] of request.headers)
     headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
@@ -98,17 +109,14 @@ export function javascriptSample(request: SampleRequest): string {
   }
   out.push(`const response = await fetch(${JSON.stringify(url(request))}, {`);
   out.push(`  method: ${JSON.stringify(request.method)},`);
-  out.push(`  headers: {\n${headers.map((header) => `    ${header},`).join('\n')}\n  },${body}`);
+  if (headers.length > 0) {
+    out.push(`  headers: {\n${headers.map((header) => `    ${header},`).join('\n')}\n  },${body}`);
+  } else if (body) out.push(body.slice(1));
   out.push('});');
-  out.push(
-    request.method === 'DELETE'
-      ? 'const result = response.status === 204 ? null : await response.json();'
-      : 'const result = await response.json();',
-  );
+  // Every operation answers JSON, a DELETE included (the deleted object's id with `deleted: true`).
+  out.push('const result = await response.json();');
   out.push('if (!response.ok) {');
-  out.push(
-    '  // Every error has the same shape: type, code, message, param, retryable, request_id, doc_url.',
-  );
+  out.push('  // Branch on error.code, never on message.');
   out.push(
     '  throw new Error(`${result.error.code}: ${result.error.message} (${result.error.request_id})`);',
   );
@@ -136,15 +144,20 @@ export function pythonLiteral(value: unknown, level = 0): string {
 }
 
 export function pythonSample(request: SampleRequest): string {
-  const imports = ['import os'];
+  const imports = request.anonymous ? [] : ['import os'];
   if (request.idempotent) imports.push('import uuid');
-  imports.push('', 'import requests', '');
-  const headers = [`"Authorization": f"Bearer {os.environ['${targetOf(request).key}']}"`];
+  if (imports.length > 0) imports.push('');
+  imports.push('import requests', '');
+  const headers = request.anonymous
+    ? []
+    : [`"Authorization": f"Bearer {os.environ['${targetOf(request).key}']}"`];
   if (request.idempotent) headers.push(`"Idempotency-Key": str(uuid.uuid4())`);
   for (const [name, value] of request.headers)
     headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
   const args = [`    ${JSON.stringify(`${targetOf(request).baseUrl}${request.path}`)},`];
-  args.push(`    headers={\n${headers.map((header) => `        ${header},`).join('\n')}\n    },`);
+  if (headers.length > 0) {
+    args.push(`    headers={\n${headers.map((header) => `        ${header},`).join('\n')}\n    },`);
+  }
   if (request.query.length > 0) {
     args.push(`    params=${pythonLiteral(Object.fromEntries(request.query), 1)},`);
   }
@@ -164,13 +177,22 @@ export function pythonSample(request: SampleRequest): string {
     out.push(`response = requests.${request.method.toLowerCase()}(\n${args.join('\n')}\n)`);
   }
   out.push('if not response.ok:');
-  out.push(
-    '    # Every error has the same shape: type, code, message, param, retryable, request_id, doc_url.',
-  );
+  out.push('    # Branch on error["code"], never on message.');
   out.push('    error = response.json()["error"]');
   out.push(`    raise RuntimeError(f"{error['code']}: {error['message']} ({error['request_id']})")`);
-  out.push(request.method === 'DELETE' ? 'print(response.status_code)' : 'print(response.json())');
+  out.push('print(response.json())');
   return out.join('\n');
+}
+
+/** Whether a JSON body carries an image as base64 (an image object's `data`, at any depth). */
+export function carriesImage(body: unknown): boolean {
+  if (Array.isArray(body)) return body.some(carriesImage);
+  if (typeof body !== 'object' || body === null) return false;
+  return Object.entries(body).some(
+    ([key, value]) =>
+      (key === 'data' && typeof value === 'string' && /^[A-Za-z0-9+/]+=*$/.test(value)) ||
+      carriesImage(value),
+  );
 }
 
 /**
@@ -192,7 +214,7 @@ export function hasShortenedImage(body: unknown): boolean {
 
 /** The line that says so, in each language. */
 const shortenedImageNote: Record<SampleLanguage, string> = {
-  curl: '# The base64 in "data" is shortened to fit the page: put your image\'s, from `base64 -w0 selfie.jpg`.',
+  curl: '# The base64 in "data" is shortened to fit the page: put your image\'s in body.json, from `base64 -w0 selfie.jpg`.',
   javascript:
     "// The base64 in data is shortened to fit the page: put your image's, from readFileSync('selfie.jpg').toString('base64').",
   python:

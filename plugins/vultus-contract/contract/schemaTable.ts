@@ -77,6 +77,8 @@ function typeParts(contract: Contract, input: JsonSchema): TypePart[] {
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const nullable = types.includes('null') ? [' | null'] : [];
   const type = types.filter((t) => t !== 'null').join(' | ') || undefined;
+  // The `null` alternative of a nullable reference (`oneOf: [{$ref: …}, {type: 'null'}]`) is null, not an object.
+  if (types.length > 0 && type === undefined) return ['null'];
   const union = (options: JsonSchema[]): TypePart[] =>
     options.flatMap((option, index) => [...(index > 0 ? [' | '] : []), ...typeParts(contract, option)]);
   if (type === 'array' && schema.items)

@@ -5,6 +5,7 @@ import type {Directive} from '../directive';
 import type {RootContent} from 'mdast';
 import {code, inlineMarkdown, listed, text, table, type Cell} from '../mdast';
 import {countText, figureText, isCounted, rateOf} from '../metrics/figures';
+import {metricsView} from '../metrics/views';
 import {DataError, hasPath, pick} from './load';
 import {grouped, percent, thresholdText} from '../numbers';
 import type {Sources} from '../sources';
@@ -37,18 +38,40 @@ const cellFormats: Record<string, (value: unknown) => string> = {
 };
 
 /**
+ * The unit a format's cells are in where they do not show it themselves: the heading of such a column
+ * names it ("FPIR (fraction)"), so no page has to say in prose what the table shows.
+ */
+const formatUnits: Record<string, string> = {fraction: 'fraction'};
+
+/** A column's heading, with the unit of its format where its cells do not show one. */
+function heading(header: string, column: string): string {
+  const unit = formatUnits[column.split('|')[1] ?? ''];
+  return unit === undefined || header.toLowerCase().includes(unit) ? header : `${header} (${unit})`;
+}
+
+/** The sum of a row's numbers, as the data writes them (0.5 + 0.5 → 1). */
+function sum(values: unknown[], where: string): number {
+  if (!values.every((value) => typeof value === 'number')) {
+    throw new DataError(`${where}: a sum of fields that are not all numbers`);
+  }
+  return Number((values as number[]).reduce((total, value) => total + value, 0).toPrecision(12));
+}
+
+/**
  * Any list in a data file as a table: `::data-table{src="onprem/config.yaml" path="keys"
  * columns="key,env,cpu.throughput_rps,bpcer.value|percent" headers="Key,Variable,…" code="key,env"}`.
  * A column is a dotted path inside each item, optionally with `|format` (percent,
  * ci-percent, number, ms, seconds, threshold, figure, fraction), or `|codes` for a list shown as one code span
- * per item. A path ending in `?` is optional: an item without it shows a dash.
+ * per item. A path ending in `?` is optional: an item without it shows a dash. Paths joined by `+`
+ * show the sum of their numbers (`base_ram_gib+ram_gib_per_worker`), so a total is never typed.
  */
 export function renderDataTable(sources: Sources, attributes: Record<string, string>): RootContent[] {
   const src = attributes.src;
   const columns = attributes.columns?.split(',').map((column) => column.trim());
   if (!src || !columns) throw new DataError('::data-table needs src="…" and columns="…"');
   const where = `data/${src}`;
-  const data = sources.data(src);
+  // A metrics file whose figures are derived (the age rates, the business outcomes) shows its view.
+  const data = metricsView(sources, src) ?? sources.data(src);
   const list = attributes.path ? pick(data, attributes.path, where) : data;
   if (!Array.isArray(list)) throw new DataError(`${where}: "${attributes.path ?? ''}" is not a list`);
   const headers = attributes.headers?.split(',').map((header) => header.trim()) ?? columns;
@@ -62,7 +85,12 @@ export function renderDataTable(sources: Sources, attributes: Record<string, str
       const optional = columnSpec.endsWith('?');
       const columnPath = optional ? columnSpec.slice(0, -1) : columnSpec;
       if (optional && !hasPath(item, columnPath)) return [text('—')];
-      const value = pick(item, columnPath, `${where}: item ${index}`);
+      const value = columnPath.includes('+')
+        ? sum(
+            columnPath.split('+').map((part) => pick(item, part, `${where}: item ${index}`)),
+            `${where}: item ${index}: ${columnPath}`,
+          )
+        : pick(item, columnPath, `${where}: item ${index}`);
       if (format === 'codes') {
         if (!Array.isArray(value))
           throw new DataError(`${where}: item ${index}: ${columnPath} is not a list`);
@@ -89,7 +117,12 @@ export function renderDataTable(sources: Sources, attributes: Record<string, str
       return asCode.has(column) ? [code(textValue)] : inlineMarkdown(textValue);
     }),
   );
-  return [table(headers, rows)];
+  return [
+    table(
+      headers.map((header, index) => heading(header, columns[index] ?? '')),
+      rows,
+    ),
+  ];
 }
 
 export const dataTableDirectives: Directive[] = [
@@ -101,7 +134,9 @@ export const dataTableDirectives: Directive[] = [
       cellFormats,
     )
       .map((name) => `\`${name}\``)
-      .join(', ')}, or \`codes\` for a list; a column ending in \`?\` is optional)`,
+      .join(
+        ', ',
+      )}, or \`codes\` for a list; a column ending in \`?\` is optional; \`a+b\` shows the sum of two numbers)`,
     render: (attributes, {sources}) => renderDataTable(sources, attributes),
   },
 ];

@@ -15,7 +15,21 @@ import type {Directive} from '../directive';
 import type {PhrasingContent, RootContent} from 'mdast';
 import {DataError} from './load';
 import type {Releases} from './types';
-import {heading, inlineMarkdown, link, list, listItem, paragraph, strong, table, text} from '../mdast';
+import {
+  code,
+  codeBlock,
+  heading,
+  inlineMarkdown,
+  link,
+  list,
+  listItem,
+  paragraph,
+  strong,
+  table,
+  text,
+} from '../mdast';
+import type {Contract} from '../contract/contract';
+import {substituteFacts} from '../facts/facts';
 import type {Sources} from '../sources';
 
 /** The parts of data/releases.yaml, from the type generated from its schema (./types). */
@@ -125,20 +139,30 @@ export function releaseNotes(product: Product): ReleaseNote[] {
   );
 }
 
-function changeList(changes: Change[]): RootContent {
+/** A change's Markdown with each `%{key}` of a named fact filled in (`%{onprem.user}`). */
+type Fill = (markdown: string) => string;
+
+function changeList(changes: Change[], fill: Fill): RootContent {
   return list(
     false,
     changes.map((change) =>
-      listItem(strong(text(`${change.tag}.`)), text(' '), ...inlineMarkdown(change.text)),
+      listItem(strong(text(`${change.tag}.`)), text(' '), ...inlineMarkdown(fill(change.text))),
     ),
   );
 }
 
-function entry(note: ReleaseNote, depth: 3 | 4, details: PhrasingContent[] = []): RootContent[] {
+function entry(
+  note: ReleaseNote,
+  depth: 3 | 4,
+  fill: Fill,
+  details: PhrasingContent[] = [],
+  after: RootContent[] = [],
+): RootContent[] {
   return [
     heading(depth, note.title, note.anchor),
     ...(details.length > 0 ? [paragraph(...details)] : []),
-    changeList(note.changes),
+    ...after,
+    changeList(note.changes, fill),
   ];
 }
 
@@ -171,7 +195,7 @@ function versionOf(support: Support, line: string): SupportedVersion {
 }
 
 /** Web SDK notes: a section per minor version, newest first, with its support window. */
-function renderLines(product: Product, support: Support): RootContent[] {
+function renderLines(product: Product, support: Support, fill: Fill): RootContent[] {
   const notes = releaseNotes(product);
   const lines = [...new Set(notes.map((note) => lineOf(note.version)))].sort(compareVersionsDesc);
   return lines.flatMap((line) => {
@@ -179,14 +203,46 @@ function renderLines(product: Product, support: Support): RootContent[] {
     return [
       heading(3, `Version ${line}`, lineAnchor(line)),
       paragraph(text(supportSentence(version))),
-      ...notes.filter((note) => lineOf(note.version) === line).flatMap((note) => entry(note, 4)),
+      ...notes.filter((note) => lineOf(note.version) === line).flatMap((note) => entry(note, 4, fill)),
     ];
   });
 }
 
+/**
+ * How to verify an image's signature, with the product's public key, before the releases: the
+ * command for the first image of the newest release, by its digest.
+ */
+function signingNote(product: Product, registry: string): RootContent[] {
+  const newest = product.releases[0];
+  const [image, digest] = Object.entries(newest?.images ?? {})[0] ?? [];
+  if (!product.signing || !image || !digest) return [];
+  return [
+    paragraph(
+      text(
+        `Vultus signs every image and chart with ${product.signing.tool}. Pin an image by its digest, listed under its release, and verify it with the public key `,
+      ),
+      link(product.signing.public_key, text(product.signing.public_key)),
+      text(':'),
+    ),
+    codeBlock(
+      'bash',
+      `cosign verify --key ${product.signing.public_key} \\\n  ${registry}/${image}@${digest}`,
+    ),
+  ];
+}
+
+/** The digests of a release's images and chart, as a table. */
+function digestTable(release: Release | undefined, chart: string): RootContent[] {
+  if (!release?.images) return [];
+  const rows = Object.entries(release.images).map(([image, digest]) => [code(image), code(digest ?? '')]);
+  if (release.chart) rows.push([code(chart), code(release.chart)]);
+  return [table(['Image', 'Digest'], rows)];
+}
+
 /** On-premise notes: a section per release, with the Web SDK it needs and the models it serves. */
-function renderReleaseList(product: Product): RootContent[] {
-  return releaseNotes(product).flatMap((note) => {
+function renderReleaseList(product: Product, fill: Fill, sources: Sources): RootContent[] {
+  const services = sources.data('onprem/services.yaml');
+  const notes = releaseNotes(product).flatMap((note) => {
     const release = product.releases.find((candidate) => candidate.version === note.version);
     const details: PhrasingContent[] = [];
     if (release?.web_sdk) {
@@ -201,8 +257,9 @@ function renderReleaseList(product: Product): RootContent[] {
       });
       details.push(text('.'));
     }
-    return entry(note, 3, details);
+    return entry(note, 3, fill, details, digestTable(release, services.chart.name));
   });
+  return [...signingNote(product, services.registry), ...notes];
 }
 
 function renderSupport(support: Support): RootContent[] {
@@ -247,13 +304,20 @@ function renderPolicy(support: Support): RootContent[] {
   ];
 }
 
-export function renderReleases(sources: Sources, attributes: Record<string, string>): RootContent[] {
+export function renderReleases(
+  sources: Sources,
+  attributes: Record<string, string>,
+  contract: Contract,
+): RootContent[] {
   const id = attributes.product;
   if (!id) throw new DataError('::releases needs product="…" (web-sdk, onprem)');
   const product = productOf(sources, id);
   const view = attributes.view ?? 'notes';
+  const fill: Fill = (markdown) => substituteFacts(contract, sources, markdown, where);
   if (view === 'notes') {
-    return product.support ? renderLines(product, product.support) : renderReleaseList(product);
+    return product.support
+      ? renderLines(product, product.support, fill)
+      : renderReleaseList(product, fill, sources);
   }
   if (!product.support) throw new DataError(`${where}: product "${id}" has no support policy`);
   if (view === 'support') return renderSupport(product.support);
@@ -269,6 +333,6 @@ export const releaseDirectives: Directive[] = [
     attributes: ['product', 'view'],
     summary:
       'release notes of the Web SDKs (`product="web-sdk"`) or the on-premise images (`product="onprem"`) from `data/releases.yaml`, each change tagged, with the end-of-support notices the policy sets; `view="support"`: the Web SDK versions with their support dates and status; `view="policy"`: the support policy',
-    render: (attributes, {sources}) => renderReleases(sources, attributes),
+    render: (attributes, {sources, contract}) => renderReleases(sources, attributes, contract),
   },
 ];

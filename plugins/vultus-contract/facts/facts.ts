@@ -18,9 +18,10 @@ import {didYouMean} from '../errors';
 import {ContractError} from '../contract/contract';
 import {limitCodes} from '../contract/limits';
 import {currentModelVersion} from '../contract/models';
+import {signatureVector} from '../contract/signatures';
 import {metricFacts} from '../metrics/facts';
 import {DataError} from '../data/load';
-import type {MetricsLatency, OnpremConfig, OnpremServices, SdkWebSdk} from '../data/types';
+import type {MetricsLatency, OnpremConfig, OnpremServices, Releases, SdkWebSdk} from '../data/types';
 import {grouped, numberFormats, thresholdText} from '../numbers';
 import {expandPlaceholders} from '../placeholders';
 import {noteRead} from '../reads';
@@ -184,6 +185,55 @@ function dataFacts(services: OnpremServices, sdk: SdkWebSdk): Fact[] {
       forms: [metricsPort],
       names: [],
     },
+    ...(['user', 'group'] as const).map((field) => ({
+      key: `onprem.${field}`,
+      value: String(services[field]),
+      number: services[field],
+      source: `data/onprem/services.yaml: ${field}`,
+      forms: [String(services[field])],
+      names: ['user', 'group', 'uid', 'gid', 'chown', 'owner', 'runas', 'fsgroup'],
+    })),
+  ];
+}
+
+/**
+ * The digests and signing key of the newest on-premise release (data/releases.yaml), for the
+ * commands that pin and verify images: `onprem.digest.face-match` → "sha256:…", `onprem.digest.chart`
+ * for the Helm chart, `onprem.signing_key` → the URL of the cosign public key.
+ */
+function releaseFacts(releases: Releases): Fact[] {
+  const index = releases.products.findIndex((product) => product.id === 'onprem');
+  const product = releases.products[index];
+  const newest = product?.releases[0];
+  if (!product || !newest) return [];
+  const where = `data/releases.yaml: products[${index}]`;
+  const digests: Array<[string, string, string]> = [
+    ...Object.entries(newest.images ?? {}).map(([image, digest]): [string, string, string] => [
+      image,
+      digest ?? '',
+      `images.${image}`,
+    ]),
+    ...(newest.chart ? [['chart', newest.chart, 'chart'] as [string, string, string]] : []),
+  ];
+  return [
+    ...digests.map(([name, digest, field]) => ({
+      key: `onprem.digest.${name}`,
+      value: digest,
+      source: `${where}.releases[0].${field}`,
+      forms: [digest],
+      names: [],
+    })),
+    ...(product.signing
+      ? [
+          {
+            key: 'onprem.signing_key',
+            value: product.signing.public_key,
+            source: `${where}.signing.public_key`,
+            forms: [product.signing.public_key],
+            names: [],
+          },
+        ]
+      : []),
   ];
 }
 
@@ -369,14 +419,35 @@ function modelFacts(contract: Contract): Fact[] {
   ];
 }
 
+/**
+ * The `Vultus-Signature` header of each signature test vector, computed from its inputs:
+ * `signatures.webhook.header`, so an example header on a page is always one that verifies.
+ */
+function signatureFacts(contract: Contract): Fact[] {
+  // A contract without test vectors (a test's minimal contract) has no such facts.
+  if (!contract.operations || !contract.document['x-signature-test-vectors']) return [];
+  return (['webhook', 'request'] as const).map((kind) => {
+    const {header} = signatureVector(contract, kind);
+    return {
+      key: `signatures.${kind}.header`,
+      value: header,
+      source: `contract/openapi.yaml: #/x-signature-test-vectors/${kind}`,
+      forms: [header],
+      names: [],
+    };
+  });
+}
+
 /** Every named fact, by key, from the contract and the data files. */
 export function collectFacts(contract: Contract, sources: Sources): Map<string, Fact> {
   const services = sources.data('onprem/services.yaml');
   const facts = [
     ...dataFacts(services, sources.data('sdk/web-sdk.yaml')),
+    ...releaseFacts(sources.data('releases.yaml')),
     ...throughputFacts(sources.data('metrics/latency.yaml')),
     ...limitFacts(contract),
     ...modelFacts(contract),
+    ...signatureFacts(contract),
     ...retentionFacts(contract),
     ...defaultFacts(contract),
     ...schemaFacts(contract),

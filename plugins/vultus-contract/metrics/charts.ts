@@ -15,6 +15,7 @@ import type {RootContent} from 'mdast';
 import type {Element} from 'hast';
 import {DataError} from '../data/load';
 import {inlineMarkdown, paragraph, strong, table, text, type Cell} from '../mdast';
+import {ageView} from './age';
 import {countText, figureText, isCounted, rateOf} from './figures';
 import {currentModel, loadMetrics, modelsCurrentFirst} from './load';
 import {barChart, lineChart, type Bar, type Series} from './svg';
@@ -22,7 +23,15 @@ import type {Counted, DetPoint, Estimate, GroupRow} from './types';
 import {grouped, percent, thresholdText} from '../numbers';
 import type {Sources} from '../sources';
 
-type ChartOutput = {chart: Element; title: string; description: string; header: string[]; rows: Cell[][]};
+type ChartOutput = {
+  chart: Element;
+  title: string;
+  description: string;
+  header: string[];
+  rows: Cell[][];
+  /** A sentence under the table, such as what its size column counts. */
+  note?: string;
+};
 
 const ci = (estimate: Estimate | Counted, format: (value: number) => string): string =>
   `${format(estimate.ci95[0])} to ${format(estimate.ci95[1])}`;
@@ -190,7 +199,7 @@ const groupSources: Record<
     };
   },
   age: (sources) => {
-    const data = loadMetrics(sources, 'age');
+    const data = ageView(sources);
     return {results: data.groups, context: data.model_version};
   },
 };
@@ -237,6 +246,16 @@ const sampleKeys = {
 
 type GroupMetric = keyof typeof sampleKeys;
 
+/** What each sample counts, as the size column's heading and the note under the table name it. */
+const sampleNames: Record<(typeof sampleKeys)[GroupMetric], string> = {
+  impostor_pairs: 'impostor pairs',
+  genuine_pairs: 'genuine pairs',
+  mated_searches: 'mated searches',
+  non_mated_searches: 'non-mated searches',
+  presentations: 'bona fide presentations',
+  subjects: 'subjects',
+};
+
 function groupMetric(metric: string): GroupMetric {
   if (!(metric in sampleKeys))
     throw new DataError(`metric="${metric}" (one of ${Object.keys(sampleKeys).join(', ')})`);
@@ -275,7 +294,9 @@ function groups(
   } at ${format(worst.value)}; lowest: ${best.label} at ${format(best.value)}.`;
   const sizeKey = sampleKeys[metric];
   const withSize = results[0]?.[sizeKey] !== undefined;
-  const header = ['Dimension', 'Group', name, '95% CI', ...(withSize ? [sizeKey.replace(/_/g, ' ')] : [])];
+  const sample = sampleNames[sizeKey];
+  const sizeHeader = `${sample.charAt(0).toUpperCase()}${sample.slice(1)}`;
+  const header = ['Dimension', 'Group', name, '95% CI', ...(withSize ? [sizeHeader] : [])];
   const rows = results.map((result) => {
     const estimate = estimateOf(result);
     return [
@@ -294,7 +315,11 @@ function groups(
     yFormat: format,
     bars,
   });
-  return {chart, title, description, header, rows};
+  // The note names the size column from the same definition as its heading, so the two cannot differ.
+  const note = withSize
+    ? `Each group's ${metric.toUpperCase()} is computed over its ${sample}, the last column.`
+    : undefined;
+  return {chart, title, description, header, rows, ...(note === undefined ? {} : {note})};
 }
 
 function apcer(sources: Sources, mode: string | undefined): ChartOutput {
@@ -390,18 +415,20 @@ export function renderChart(sources: Sources, attributes: Attributes, mode: Rend
     throw new DataError(`kind="${attributes.kind ?? ''}" takes no ${unknown.join(', ')}`);
   const output = kind.draw(sources, attributes);
   const dataTable = table(output.header, output.rows);
+  const note = output.note === undefined ? [] : [paragraph(...inlineMarkdown(output.note))];
   if (mode === 'markdown') {
     return [
       paragraph(strong(text(output.title))),
       paragraph(...inlineMarkdown(output.description)),
       dataTable,
+      ...note,
     ];
   }
   const figure = {
     type: 'vultusChart',
     data: {hName: 'figure', hProperties: output.chart.properties, hChildren: output.chart.children},
   } as unknown as RootContent;
-  return [figure, dataTable];
+  return [figure, dataTable, ...note];
 }
 
 export const chartDirectives: Directive[] = [

@@ -10,6 +10,7 @@
  *   metrics.liveness.interactive.results.bpcer                   a rate with its interval: its value
  *   metrics.liveness.deepfake.test_method.bona_fide_presentations an evaluation size
  *   metrics.face-to-document.evaluation_set.size.impostor_pairs
+ *   metrics.face-match.lowest_fmr.false_matches                  derived: the false matches behind the lowest FMR
  *
  * Figures are the rates (bpcer, apcer, fmr, fnmr, fnir, fpir, eer, pass rates) with the bounds of
  * their 95% intervals (`….bpcer.low`, `….bpcer.high`), mean absolute
@@ -17,10 +18,11 @@
  * (DET points, sweeps, recommended thresholds, which the pages render as tables) give none.
  */
 import type {Fact} from '../facts/fact';
-import {loadMetrics} from './load';
+import {ageView} from './age';
+import {currentModel, loadMetrics} from './load';
 import type {MetricsName} from './types';
 import type {Sources} from '../sources';
-import {grouped, percent} from '../numbers';
+import {grouped, percent, thresholdText} from '../numbers';
 
 /** The field that names an item of a list, in order of preference. */
 const identifiers = [
@@ -50,6 +52,7 @@ const rateNames: Record<string, string[]> = {
   mae: ['mae', 'absolute error'],
   mae_overall: ['mae', 'absolute error'],
   median_capture_seconds: ['median', 'capture'],
+  median_document_capture_seconds: ['median', 'capture', 'document'],
   quality_exclusion_rate: ['exclusion', 'excluded', 'quality'],
 };
 
@@ -139,7 +142,57 @@ export function metricFacts(sources: Sources): Fact[] {
       else if (key in sizeNames && Number.isInteger(node) && node >= 20)
         add(file, path, pointer, node, 'size', key);
     };
-    walk(loadMetrics(sources, file), [], '', '');
+    // The age rates are derived from its counts: name them as the pages show them.
+    walk(file === 'age' ? ageView(sources) : loadMetrics(sources, file), [], '', '');
   }
-  return facts;
+  return [...facts, ...lowestRateFacts(sources)];
+}
+
+/**
+ * The lowest false match rate a verification evaluation publishes for its current model, with its
+ * threshold and the false matches behind it (the rate times the impostor pairs, to the two
+ * significant figures of the rate): `metrics.face-match.lowest_fmr.false_matches` → "1,200". A
+ * page that says how much evidence its strictest thresholds rest on states these, not a guess.
+ */
+function lowestRateFacts(sources: Sources): Fact[] {
+  return (['face-match', 'face-to-document'] as const).flatMap((file) => {
+    const data = loadMetrics(sources, file);
+    const where = `data/metrics/${file}.yaml`;
+    const model = currentModel(data, where);
+    const index = model.det.reduce(
+      (best, point, at) => (point.fmr < (model.det[best]?.fmr ?? 1) ? at : best),
+      0,
+    );
+    const point = model.det[index];
+    if (!point) return [];
+    const pairs = data.evaluation_set.size.impostor_pairs;
+    const falseMatches = Number((point.fmr * pairs).toPrecision(2));
+    const source = `${where}: models[status=current].det[${index}]`;
+    return [
+      {
+        key: `metrics.${file}.lowest_fmr.rate`,
+        value: String(point.fmr),
+        number: point.fmr,
+        source: `${source}.fmr`,
+        forms: rateForms(point.fmr),
+        names: rateNames.fmr ?? [],
+      },
+      {
+        key: `metrics.${file}.lowest_fmr.threshold`,
+        value: thresholdText(point.threshold),
+        number: point.threshold,
+        source: `${source}.threshold`,
+        forms: [thresholdText(point.threshold)],
+        names: ['threshold'],
+      },
+      {
+        key: `metrics.${file}.lowest_fmr.false_matches`,
+        value: grouped(falseMatches),
+        number: falseMatches,
+        source: `${source}.fmr x evaluation_set.size.impostor_pairs`,
+        forms: [grouped(falseMatches)],
+        names: ['false match'],
+      },
+    ];
+  });
 }

@@ -1,23 +1,56 @@
 /**
  * `::thresholds` and `::latency`: the recommended thresholds of an evaluation with the error
  * rates each one costs, and the p50/p95 latency targets of cloud operations (data/metrics).
+ *
+ * The row marked "(API default)" is the one at the default of the contract's schema property for
+ * the service the table is about: each evaluation's own service (`apiDefaults`), or the property
+ * the directive names in `default` where another service shows the evaluation's rates
+ * (`default="DedupConfig.threshold"` on account deduplication, which uses the face search model).
  */
 import type {Directive} from '../directive';
 import {required} from '../directive';
 import type {PhrasingContent, RootContent} from 'mdast';
+import type {Contract} from '../contract/contract';
 import {DataError} from '../data/load';
 import {code, inlineMarkdown, table, type Cell} from '../mdast';
+import {ageView} from './age';
 import {figureWithInterval, isCounted, rateOf, rateWithOdds} from './figures';
 import {currentModel, loadMetrics} from './load';
-import type {UseCaseRow} from './types';
 import {grouped, percent, thresholdText} from '../numbers';
 import type {Sources} from '../sources';
 
-function useCase(row: UseCaseRow): PhrasingContent[] {
+/** A use case's row label, in bold with "(API default)" where it is at the contract's default. */
+function useCase(row: {use_case: string; description: string}, isDefault: boolean): PhrasingContent[] {
   return inlineMarkdown(
-    `${row.default ? '**' : ''}${row.use_case}${row.default ? '** (API default)' : ''}: ${row.description}`,
+    `${isDefault ? '**' : ''}${row.use_case}${isDefault ? '** (API default)' : ''}: ${row.description}`,
   );
 }
+
+/** The schema property whose default each evaluation (and liveness mode) has as its API default. */
+export const apiDefaults: Record<string, string> = {
+  'face-match': 'FaceMatchConfig.threshold',
+  'face-to-document': 'DocumentVerificationConfig.selfie_match_threshold',
+  'face-search': 'FaceSearchConfig.threshold',
+  'liveness:interactive': 'InteractiveLivenessConfig.threshold',
+  'liveness:non-interactive': 'PassiveLivenessConfig.threshold',
+  'liveness:3d': 'Liveness3dConfig.threshold',
+  'liveness:deepfake': 'DeepfakeConfig.threshold',
+  age: 'AgeEstimationConfig.challenge_age_offset',
+};
+
+/** The default of a schema property of the contract (`DedupConfig.threshold`). */
+export function contractDefault(contract: Contract, property: string): number {
+  const [schema = '', name = ''] = property.split('.');
+  const definition = contract.document.components.schemas[schema] as
+    {properties?: Record<string, {default?: unknown}>} | undefined;
+  const value = definition?.properties?.[name]?.default;
+  if (typeof value !== 'number') {
+    throw new DataError(`default="${property}": the contract has no numeric default at ${schema}.${name}`);
+  }
+  return value;
+}
+
+const same = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9;
 
 const metricsPages = {
   'face-match': '/metrics/performance-metrics-bias-diversity',
@@ -25,10 +58,14 @@ const metricsPages = {
 } as const;
 
 /** The recommended thresholds of each evaluation, with the error rates each one costs. */
-const thresholdTables: Record<string, (sources: Sources, mode: string | undefined) => RootContent[]> = {
-  'face-match': (sources) => verificationThresholds(sources, 'face-match'),
-  'face-to-document': (sources) => verificationThresholds(sources, 'face-to-document'),
-  'face-search': (sources) => [
+const thresholdTables: Record<
+  string,
+  (sources: Sources, mode: string | undefined, apiDefault: number) => RootContent[]
+> = {
+  'face-match': (sources, _mode, apiDefault) => verificationThresholds(sources, 'face-match', apiDefault),
+  'face-to-document': (sources, _mode, apiDefault) =>
+    verificationThresholds(sources, 'face-to-document', apiDefault),
+  'face-search': (sources, _mode, apiDefault) => [
     table(
       [
         'Use case',
@@ -38,7 +75,7 @@ const thresholdTables: Record<string, (sources: Sources, mode: string | undefine
         'False negative identification rate (FNIR)',
       ],
       loadMetrics(sources, 'face-search').recommended_thresholds.map((row) => [
-        useCase(row),
+        useCase(row, same(row.threshold, apiDefault)),
         grouped(row.gallery_size),
         thresholdText(row.threshold),
         isCounted(row.fpir) ? figureWithInterval(row.fpir) : rateWithOdds(rateOf(row.fpir)),
@@ -46,7 +83,7 @@ const thresholdTables: Record<string, (sources: Sources, mode: string | undefine
       ]),
     ),
   ],
-  liveness: (sources, mode) => {
+  liveness: (sources, mode, apiDefault) => {
     const modes = loadMetrics(sources, 'liveness').modes;
     const found = modes.find((item) => item.mode === mode);
     if (!found) {
@@ -63,7 +100,7 @@ const thresholdTables: Record<string, (sources: Sources, mode: string | undefine
           'Genuine users rejected (BPCER)',
         ],
         found.recommended_thresholds.map((row) => [
-          useCase(row),
+          useCase(row, same(row.threshold, apiDefault)),
           thresholdText(row.threshold),
           percent(row.apcer_max),
           percent(row.bpcer),
@@ -71,11 +108,18 @@ const thresholdTables: Record<string, (sources: Sources, mode: string | undefine
       ),
     ];
   },
-  age: (sources) => [
+  // The default is an offset: the rows whose challenge age is the legal age plus it, one per legal age.
+  age: (sources, _mode, apiDefault) => [
     table(
-      ['Use case', 'Legal age', 'Challenge age', 'Under-age users passed', 'Adults sent to fallback'],
-      loadMetrics(sources, 'age').recommended_challenge_ages.map((row) => [
-        useCase(row),
+      [
+        'Use case',
+        'Legal age',
+        'Challenge age',
+        'Under-age users passed',
+        'Users of legal age sent to fallback',
+      ],
+      ageView(sources).recommended_challenge_ages.map((row) => [
+        useCase(row, row.challenge_age - row.legal_age === apiDefault),
         String(row.legal_age),
         String(row.challenge_age),
         figureWithInterval(row.false_positive_rate),
@@ -85,13 +129,17 @@ const thresholdTables: Record<string, (sources: Sources, mode: string | undefine
   ],
 };
 
-function verificationThresholds(sources: Sources, evaluation: keyof typeof metricsPages): RootContent[] {
+function verificationThresholds(
+  sources: Sources,
+  evaluation: keyof typeof metricsPages,
+  apiDefault: number,
+): RootContent[] {
   const model = currentModel(loadMetrics(sources, evaluation), `data/metrics/${evaluation}.yaml`);
   return [
     table(
       ['Use case', 'Threshold', 'False match rate (FMR)', 'False non-match rate (FNMR)'],
       model.recommended_thresholds.map((row) => [
-        useCase(row),
+        useCase(row, same(row.threshold, apiDefault)),
         thresholdText(row.threshold),
         isCounted(row.fmr) ? figureWithInterval(row.fmr) : rateWithOdds(rateOf(row.fmr)),
         figureWithInterval(row.fnmr),
@@ -106,11 +154,16 @@ function verificationThresholds(sources: Sources, evaluation: keyof typeof metri
   ];
 }
 
-/** `::thresholds{evaluation="…"}`: the recommended thresholds of one evaluation. */
+/**
+ * `::thresholds{evaluation="…"}`: the recommended thresholds of one evaluation, the row at the
+ * default of `defaultProperty` (or of the evaluation's own service) marked as the API default.
+ */
 export function renderThresholds(
   sources: Sources,
+  contract: Contract,
   evaluation: string,
   mode: string | undefined,
+  defaultProperty?: string,
 ): RootContent[] {
   const render = thresholdTables[evaluation];
   if (!render) {
@@ -118,7 +171,9 @@ export function renderThresholds(
   }
   if (mode !== undefined && evaluation !== 'liveness')
     throw new DataError(`evaluation="${evaluation}" takes no mode`);
-  return render(sources, mode);
+  const property = defaultProperty ?? apiDefaults[mode === undefined ? evaluation : `${evaluation}:${mode}`];
+  if (!property) throw new DataError(`evaluation="${evaluation}" mode="${mode ?? ''}": no API default known`);
+  return render(sources, mode, contractDefault(contract, property));
 }
 
 /** p50 / p95 latency targets of cloud operations, from data/metrics/latency.yaml. */
@@ -142,14 +197,22 @@ export const thresholdDirectives: Directive[] = [
   {
     name: 'thresholds',
     syntax: 'leaf',
-    attributes: ['evaluation', 'mode'],
+    attributes: ['evaluation', 'mode', 'default'],
     summary: `recommended thresholds per use case with the error rates each costs, from \`data/metrics\` (\`evaluation\`: ${Object.keys(
       thresholdTables,
     )
       .map((name) => `\`${name}\``)
-      .join(', ')}; \`liveness\` takes \`mode="interactive"\` etc.)`,
-    render: (attributes, {sources}) =>
-      renderThresholds(sources, required(attributes, 'evaluation'), attributes.mode),
+      .join(
+        ', ',
+      )}; \`liveness\` takes \`mode="interactive"\` etc.), the row at the contract's default for the evaluation's own service marked as the API default, or at the default of the schema property \`default\` names (\`default="DedupConfig.threshold"\`)`,
+    render: (attributes, {sources, contract}) =>
+      renderThresholds(
+        sources,
+        contract,
+        required(attributes, 'evaluation'),
+        attributes.mode,
+        attributes.default,
+      ),
   },
   {
     name: 'latency',

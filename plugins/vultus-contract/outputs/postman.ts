@@ -39,15 +39,17 @@ export const headerRules: Record<string, {value: string} | 'disabled' | 'script'
 };
 
 /**
- * Signs each POST with a JSON body when the collection variable `signingSecret` is set, as /auth ›
- * "Request signing" describes: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. Postman's
+ * Signs each POST with a JSON body, or none (the empty string is signed), when the collection variable
+ * `signingSecret` is set, as /auth › "Request signing" describes: `t=<unix seconds>,v1=<hex
+ * HMAC-SHA256 of "t.body">`. Postman's
  * sandbox provides CryptoJS.
  */
 const signingScript = [
   "const secret = pm.collectionVariables.get('signingSecret');",
-  "if (secret && pm.request.method === 'POST' && pm.request.body && pm.request.body.mode === 'raw') {",
+  "const raw = !pm.request.body || !pm.request.body.mode || pm.request.body.mode === 'raw';",
+  "if (secret && pm.request.method === 'POST' && raw) {",
   '  const t = Math.floor(Date.now() / 1000);',
-  '  const body = pm.variables.replaceIn(pm.request.body.raw);',
+  "  const body = pm.request.body ? pm.variables.replaceIn(pm.request.body.raw || '') : '';",
   '  const digest = CryptoJS.HmacSHA256(`${t}.${body}`, secret).toString(CryptoJS.enc.Hex);',
   "  pm.request.headers.upsert({key: 'Vultus-Signature', value: `t=${t},v1=${digest}`});",
   '}',
@@ -122,7 +124,7 @@ export function postmanCollection(published: string): Promise<Json> {
             key: 'signingSecret',
             value: '',
             description:
-              'Your request signing secret, when signed requests are on: every POST with a JSON body is then signed before it is sent. Empty: requests go unsigned.',
+              'Your request signing secret, when signed requests are on: every POST with a JSON body, or none, is then signed before it is sent. Empty: requests go unsigned.',
           },
           ...variables,
         ];

@@ -3,6 +3,7 @@
 export type Text = string;
 export type Version = string;
 export type Date = string;
+export type Digest = string;
 export type Tag = 'New' | 'Changed' | 'Deprecated' | 'Breaking' | 'Model';
 
 /**
@@ -14,6 +15,13 @@ export interface Releases {
     name: Text;
     packages: Text[];
     releases: Release[];
+    /**
+     * How the product's artefacts are signed: the on-premise images and chart, with cosign, verified against `public_key`.
+     */
+    signing?: {
+      tool: 'cosign';
+      public_key: string;
+    };
     support?: Support;
   }[];
 }
@@ -22,6 +30,16 @@ export interface Release {
   date: Date;
   web_sdk?: Version;
   models?: string[];
+  /**
+   * On-premise releases: the digest of each image of the release, by image name (the container names of data/onprem/services.yaml).
+   */
+  images?: {
+    [k: string]: Digest | undefined;
+  };
+  /**
+   * On-premise releases: the digest of the Helm chart of the release.
+   */
+  chart?: string;
   changes: {
     tag: Tag;
     text: Text;

@@ -46,13 +46,6 @@ export type Texts = Text[];
 export type Percent = number;
 export type Age = number;
 export type Count = number;
-/**
- * 95% confidence interval [low, high] of a rate; low <= high is checked by the unit test.
- *
- * @minItems 2
- * @maxItems 2
- */
-export type Ci95 = [number, number];
 
 /**
  * Schema for data/metrics/age.yaml: MAE by true-age band, challenge-age false positive and false negative rates, recommended challenge ages and per-group results.
@@ -110,21 +103,36 @@ export interface MetricsAge {
     mean_error: number;
     mae: YearsEstimate;
   }[];
+  /**
+   * The measured counts: for each true-age group, the subjects and how many of them were estimated under each challenge age. The groups partition the evaluation set; every challenge-age rate, its interval and its population are derived from these counts by the renderer (plugins/vultus-contract/metrics/age.ts), and tests/unit/metrics-counts.test.ts checks that the counts are nested (a lower challenge age never counts more subjects than a higher one).
+   */
+  estimated_under: {
+    true_age: Text;
+    min_age: Age;
+    /**
+     * The oldest true age of the group; absent for the open-ended oldest group.
+     */
+    max_age?: number;
+    subjects: PositiveCount;
+    /**
+     * Subjects of the group estimated under each challenge age, keyed by the challenge age.
+     */
+    under: {
+      [k: string]: Count | undefined;
+    };
+  }[];
+  /**
+   * The legal ages and challenge ages reported. Who is tested and the rates come from estimated_under: under the legal age, the true-age group just below it; at or over it, every group from the legal age up.
+   */
   challenge_ages: {
     legal_age: Age;
     challenge_age: Age;
-    minors_population: Text;
-    false_positive_rate: Counted;
-    adults_population: Text;
-    false_negative_rate: Counted;
   }[];
   recommended_challenge_ages: {
     use_case: Text;
     description: Text;
     legal_age: Age;
     challenge_age: Age;
-    false_positive_rate: Counted;
-    false_negative_rate: Counted;
     default: boolean;
   }[];
   groups: {
@@ -132,7 +140,7 @@ export interface MetricsAge {
     group: 'female' | 'male' | 'MST 1-3' | 'MST 4-7' | 'MST 8-10';
     subjects: PositiveCount;
     mae: YearsEstimate;
-    minors_passed_at_25: Counted1;
+    minors_passed_at_25: CountOf;
   }[];
   limitations: Texts;
 }
@@ -152,20 +160,9 @@ export interface YearsEstimate {
   ci95: [number, number];
 }
 /**
- * A figure counted from events out of a sample: k events of n, with the exact (Clopper-Pearson) ci95 below 20 events (on either side) and a rounded value only from 20 events up. The pages show it as "k of n"; tests/unit/metrics-data.test.ts checks the value and the interval against the counts.
+ * Under-age subjects (true age 13 to 17) of the group estimated at or over challenge age 25 (legal age 18), of the group's 13 to 17-year-olds; the renderer derives the interval.
  */
-export interface Counted {
+export interface CountOf {
   events: Count;
   of: PositiveCount;
-  value?: Rate;
-  ci95: Ci95;
-}
-/**
- * A figure counted from events out of a sample: k events of n, with the exact (Clopper-Pearson) ci95 below 20 events (on either side) and a rounded value only from 20 events up. The pages show it as "k of n"; tests/unit/metrics-data.test.ts checks the value and the interval against the counts.
- */
-export interface Counted1 {
-  events: Count;
-  of: PositiveCount;
-  value?: Rate;
-  ci95: Ci95;
 }

@@ -3,31 +3,35 @@
 export type Date = string;
 export type Text = string;
 /**
- * A fraction between 0 and 1 (0.0042 = 0.42%).
- */
-export type Rate = number;
-/**
  * Score threshold; a result is approved when score >= threshold.
  */
 export type Threshold = number;
 export type Texts = Text[];
 
 /**
- * Schema for data/metrics/business.yaml: per use case, the checks and thresholds, the figures they take from the other metrics files, and the derived outcomes.
+ * Schema for data/metrics/business.yaml: per use case, the checks and thresholds and where each figure they take from the other metrics files is; the renderer reads the figures from those files and computes the outcomes.
  */
 export interface MetricsBusiness {
   schema_version: 1;
   published: Date;
+  /**
+   * How each outcome is worked out, in the order of the outcomes table: the renderer (plugins/vultus-contract/metrics/business.ts) computes each outcome from the sourced figures by this formula, the business page shows this text, and tests/unit/metrics-business.test.ts recomputes the figures the page shows.
+   */
   definitions: {
-    pass_rate_first_attempt: Text;
-    pass_rate_after_resubmit: Text;
-    fraud_caught: Text;
-    underage_pass_rate: Text;
-    median_time_to_verify_seconds: Text;
-    manual_review_rate: Text;
-  };
+    outcome:
+      | 'pass_rate_first_attempt'
+      | 'pass_rate_after_resubmit'
+      | 'fraud_caught'
+      | 'underage_pass_rate'
+      | 'median_time_to_verify_seconds'
+      | 'manual_review_rate';
+    /**
+     * The outcome's column heading in the outcomes table.
+     */
+    name: string;
+    how: Text;
+  }[];
   retry_pass_rate: {
-    value: Rate;
     from: Source;
   };
   use_cases: {
@@ -57,17 +61,8 @@ export interface MetricsBusiness {
     final_failures_to_review: boolean;
     time_steps: {
       step: Text;
-      seconds: number;
       from: Source;
     }[];
-    outcomes: {
-      pass_rate_first_attempt: Rate;
-      pass_rate_after_resubmit: Rate;
-      fraud_caught: Rate;
-      underage_pass_rate?: Rate;
-      median_time_to_verify_seconds: number;
-      manual_review_rate: Rate;
-    };
     basis: Text;
   }[];
   limitations: Texts;
@@ -88,6 +83,5 @@ export interface Source {
 }
 export interface SourcedRate {
   metric: Text;
-  value: Rate;
   from: Source;
 }

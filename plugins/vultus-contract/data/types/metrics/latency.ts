@@ -66,6 +66,13 @@ export interface MetricsLatency {
       operation_id: OpId;
       path: Path;
       doc_page: Page;
+      /**
+       * For an operation that reads or writes a face collection: the collection measured and the template store it was in (a store of the face-search container in data/onprem/services.yaml). The pages show both beside the service; tests/unit/metrics-benchmark-store.test.ts checks that the store holds that many faces.
+       */
+      collection?: {
+        faces: number;
+        store: 'embedded' | 'postgres';
+      };
       cpu: {
         throughput_rps: number;
         p50_ms: Ms;

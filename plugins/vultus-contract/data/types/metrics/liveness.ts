@@ -180,6 +180,12 @@ export interface MetricsLiveness {
       presentations: PositiveCount;
       rejected: Count;
       bpcer: RateEstimate;
+      /**
+       * The session config the condition was measured with, where it differs from the defaults (the accessible path); valid for the mode's config schema in the contract (tests/unit/liveness-accessible-path.test.ts).
+       */
+      config?: {
+        [k: string]: boolean | number | string | undefined;
+      };
     }[];
   }[];
   limitations: Texts;

@@ -36,4 +36,15 @@ export interface OcrCoverage {
     name: string;
     document_types: DocumentTypes;
   }[];
+  /**
+   * Specimen issuers that test keys (sk_test_) read as if supported and live keys answer with DOC.UNSUPPORTED_TYPE: the issuing country of the contract's document examples.
+   */
+  specimens?: {
+    /**
+     * The ICAO 9303 code printed on specimen documents, as in document.issuing_country.
+     */
+    code: string;
+    name: string;
+    document_types: DocumentTypes;
+  }[];
 }

@@ -52,7 +52,7 @@ export type WorkerSizing = [
   },
 ];
 /**
- * The gateway's sizing: per replica, without requests in flight (it runs no workers).
+ * The gateway's sizing: per replica, without requests in flight (it runs no workers). A replica needs base_ram_gib plus ram_gib_per_worker in all, the one figure the merged-solutions page shows and the Helm values request and limit.
  */
 export type GatewaySizing = {
   requests_in_flight_per_worker?: never;
@@ -74,6 +74,10 @@ export interface OnpremServices {
    * The numeric, non-root user ID every image runs as; the data directory and the licence file must be readable by it.
    */
   user: number;
+  /**
+   * The numeric group ID every image runs as: the group of the data directory, and the Helm chart's `fsGroup`.
+   */
+  group: number;
   /**
    * The Helm chart that installs the containers.
    */
@@ -189,16 +193,7 @@ export interface Service {
   /**
    * The licence feature (the contract's License.features) the container needs, or `none` for the gateway.
    */
-  licence_feature:
-    | 'liveness'
-    | 'deepfake'
-    | 'face_match'
-    | 'face_search'
-    | 'age_estimation'
-    | 'document_ocr'
-    | 'document_verification'
-    | 'dedup'
-    | 'none';
+  licence_feature: 'liveness' | 'deepfake' | 'face_match' | 'face_search' | 'age_estimation' | 'none';
   /**
    * The current model version the container serves (the contract's default), or `none` for the gateway.
    */

@@ -45,7 +45,7 @@ export type Asset = {
 };
 
 /**
- * Schema for data/sdk/gui-web-sdk.yaml: the reference of the GUI Web SDK (drop-in capture screens, npm package @vultus/web-sdk-gui): its version and CDN files, the options of `mount()`, its events with their callback options, its methods, its own files, the CSP a page needs, its theme variables and string keys, its locales, the WebView settings and GUI-specific troubleshooting. docs/webSDK/gui-web-sdk.md renders it with ::data-table. Agreement with web-sdk.yaml (version, locales, WebView rows, CSP values, assetsPath default) and with the contract is checked by tests/unit/sdk-pages.test.ts.
+ * Schema for data/sdk/gui-web-sdk.yaml: the reference of the GUI Web SDK (drop-in capture screens, npm package @vultus/web-sdk-gui): its version and CDN files, the options of `mount()`, its events with their callback options, its methods, its own files, the CSP a page needs, its theme variables and string keys, its locales, the WebView settings, what it shows for each KYC step, the API errors it passes on and GUI-specific troubleshooting. docs/webSDK/gui-web-sdk.md renders it with ::data-table. Agreement with web-sdk.yaml (version, locales, WebView rows, CSP values, assetsPath default) and with the contract is checked by tests/unit/sdk-pages.test.ts.
  */
 export interface SdkGuiWebSdk {
   /**
@@ -126,6 +126,23 @@ export interface SdkGuiWebSdk {
    * Problems specific to the GUI; the GUI page also renders the Web SDK's list.
    */
   troubleshooting: Problem[];
+  /**
+   * What the GUI shows for each step of a KYC session, in the contract's KycStepType order (checked by tests/unit/sdk-kyc-mode.test.ts).
+   */
+  kyc_steps: {
+    /**
+     * A value of the contract's KycStepType.
+     */
+    step: string;
+    /**
+     * What the GUI shows for the step.
+     */
+    shows: string;
+  }[];
+  /**
+   * Error codes the API raises that the GUI passes on, and what it does before it reports them: the codes of the Web SDK's api_errors, with the GUI's own handling (checked by tests/unit/sdk-page-names.test.ts).
+   */
+  api_errors: ApiError[];
 }
 export interface Event {
   /**
@@ -262,4 +279,14 @@ export interface Problem {
    * How to fix it.
    */
   fix: string;
+}
+export interface ApiError {
+  /**
+   * An error code of the contract's x-error-codes.
+   */
+  code: string;
+  /**
+   * What the GUI does (retry, refresh the token, which screen it shows) before it reports the error.
+   */
+  gui_behaviour: string;
 }

@@ -45,7 +45,7 @@ export type Asset = {
 };
 
 /**
- * Schema for data/sdk/web-sdk.yaml: the reference of the Web SDK (headless capture library, npm package @vultus/web-sdk): its version and CDN files, the options of `createCapture()`, its events and methods, the files it loads from assetsPath, the CSP a page needs, its locales, the WebView settings, the API errors it passes on and troubleshooting. docs/webSDK/web-sdk.md renders it with ::data-table, docs/webSDK/gui-web-sdk.md renders its assets, api_errors and troubleshooting, and its version is the `sdk.version` fact. Agreement with gui-web-sdk.yaml, data/releases.yaml and the contract is checked by tests/unit/sdk-pages.test.ts.
+ * Schema for data/sdk/web-sdk.yaml: the reference of the Web SDK (headless capture library, npm package @vultus/web-sdk): its version and CDN files, the options of `createCapture()`, its events and methods, the files it loads from assetsPath, the CSP a page needs, its locales, the WebView settings, the API errors it passes on, the type of its error payload and troubleshooting. docs/webSDK/web-sdk.md renders it with ::data-table, docs/webSDK/gui-web-sdk.md renders its assets and troubleshooting, and its version is the `sdk.version` fact. Agreement with gui-web-sdk.yaml, data/releases.yaml and the contract is checked by tests/unit/sdk-pages.test.ts.
  */
 export interface SdkWebSdk {
   /**
@@ -115,9 +115,22 @@ export interface SdkWebSdk {
    */
   webview: Webview[];
   /**
-   * API error codes the SDK passes on, and what it does before it reports them; the GUI page renders this list too. The SDK's own errors are in the contract's x-error-codes (raised_by: sdk), not here.
+   * Error codes the API raises that the SDK passes on, and what it does before it reports them; only errors the API raises (the GUI has its own list, with the same codes). The SDK's own errors are in the contract's x-error-codes (raised_by: sdk), not here.
    */
   api_errors: ApiError[];
+  /**
+   * The type of the `error` event's payload, of `onError` and of every rejection, in both SDKs (checked by tests/unit/sdk-error-shape.test.ts).
+   */
+  error_type: {
+    /**
+     * The TypeScript type both packages export for it.
+     */
+    name: string;
+    /**
+     * The contract's component schema that defines its fields: the object under `error` in a response body.
+     */
+    schema: string;
+  };
   /**
    * Common problems with their likely cause and fix; the GUI page renders this list too.
    */

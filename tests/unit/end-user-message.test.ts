@@ -1,0 +1,96 @@
+/**
+ * What the end user sees for each decision is one fact: every "What to show the end user" section
+ * of a page that names a decision shows the same table of decisions and messages (the partial
+ * docs/_partials/decision-end-user.md), and nothing else on the page pairs a decision with another
+ * message. The first section found is the reference; the others must read the same.
+ *
+ * Run: node --import tsx --test tests/unit/end-user-message.test.ts
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {Heading, RootContent, Table} from 'mdast';
+import {toString} from 'mdast-util-to-string';
+import {visit} from 'unist-util-visit';
+import {renderedDocs} from './helpers/pages';
+
+const decisions = ['approved', 'resubmit', 'review', 'declined'];
+
+/** The nodes under a heading, up to the next heading of the same or a higher level. */
+function sections(children: RootContent[], title: RegExp): Array<{heading: string; nodes: RootContent[]}> {
+  const found: Array<{heading: string; nodes: RootContent[]}> = [];
+  children.forEach((node, index) => {
+    if (node.type !== 'heading' || !title.test(toString(node))) return;
+    const depth = (node as Heading).depth;
+    const end = children.findIndex(
+      (next, at) => at > index && next.type === 'heading' && (next as Heading).depth <= depth,
+    );
+    found.push({heading: toString(node), nodes: children.slice(index + 1, end === -1 ? undefined : end)});
+  });
+  return found;
+}
+
+const namesDecision = (nodes: RootContent[]): boolean => {
+  let named = false;
+  for (const node of nodes) {
+    visit(node, 'inlineCode', (code) => {
+      if (decisions.includes(code.value)) named = true;
+    });
+  }
+  return named;
+};
+
+/** A cell's text, with the reasons of a KYC session (`result.reasons`) read as any other reasons. */
+const cell = (table: Table, row: number, column: number): string =>
+  toString(table.children[row]?.children[column] ?? {type: 'text', value: ''})
+    .replace(/\bresult\.reasons\b/g, 'reasons')
+    .trim();
+
+test('every "What to show the end user" section shows the same message for each decision', async () => {
+  const shown = new Map<string, {route: string; rows: Record<string, string>}>();
+  const problems: string[] = [];
+  let reference: {route: string; rows: Record<string, string>} | undefined;
+  for (const page of await renderedDocs()) {
+    for (const section of sections(page.tree.children, /^What to show the end user/)) {
+      if (!namesDecision(section.nodes)) continue;
+      const where = `${page.route} › ${section.heading}`;
+      const tables = section.nodes.filter((node): node is Table => node.type === 'table');
+      const showing = tables.filter((table) =>
+        table.children[0]?.children.some((_, column) => /^Show the end user$/.test(cell(table, 0, column))),
+      );
+      if (showing.length !== 1) {
+        problems.push(`${where}: ${showing.length} tables with a "Show the end user" column, expected 1`);
+        continue;
+      }
+      const [table] = showing as [Table];
+      if (cell(table, 0, 0) !== 'Decision' || table.children[0]?.children.length !== 2) {
+        problems.push(`${where}: the table's columns are not "Decision | Show the end user"`);
+      }
+      const rows: Record<string, string> = {};
+      for (let row = 1; row < table.children.length; row += 1)
+        rows[cell(table, row, 0)] = cell(table, row, 1);
+      for (const decision of decisions) {
+        if (!Object.keys(rows).some((first) => first.split(/,\s*| or /)[0] === decision)) {
+          problems.push(`${where}: no row for \`${decision}\``);
+        }
+      }
+      reference ??= {route: where, rows};
+      if (JSON.stringify(rows) !== JSON.stringify(reference.rows)) {
+        problems.push(
+          `${where}: says ${JSON.stringify(rows)}; ${reference.route} says ${JSON.stringify(reference.rows)}`,
+        );
+      }
+      shown.set(where, {route: where, rows});
+      // No sentence of the section pairs `review` with a message of its own.
+      for (const node of section.nodes) {
+        if (node.type === 'table') continue;
+        for (const sentence of toString(node).split(/(?<=[.!?])\s+/)) {
+          if (/\breview\b/.test(sentence) && /\bmessage\b/.test(sentence) && /\bshow\b/i.test(sentence)) {
+            problems.push(`${where}: "${sentence}"`);
+          }
+        }
+      }
+    }
+  }
+  assert.deepEqual(problems, [], 'include docs/_partials/decision-end-user.md in each section');
+  assert.ok(shown.size >= 10, `only ${shown.size} sections found`);
+});
