@@ -29,10 +29,13 @@ export type DocsPage = {
   title: string;
 };
 
+const sourceKinds = ['contract', 'data', 'text'] as const;
+type SourceKind = (typeof sourceKinds)[number];
+
 export class Sources {
   /** The files each docs page was rendered from (./reads.ts). */
   readonly reads = new PageReads();
-  /** What was loaded, by absolute file: the contract's promise, a data file's value, a file's text. */
+  /** What was loaded, by kind and absolute file: the contract's promise, a data file's value, a file's text. */
   private readonly loaded = new Map<string, unknown>();
   /** What renderers built from several sources (the facts), dropped when any source changes. */
   private readonly built = new Map<string, unknown>();
@@ -44,10 +47,12 @@ export class Sources {
     return path.join(this.siteDir, relative);
   }
 
-  private once<T>(file: string, load: () => T): T {
-    if (this.loaded.has(file)) return this.loaded.get(file) as T;
+  /** A file is loaded once as each kind of source a renderer asks for (its text, or what it means). */
+  private once<T>(kind: SourceKind, file: string, load: () => T): T {
+    const key = `${kind}:${file}`;
+    if (this.loaded.has(key)) return this.loaded.get(key) as T;
     const value = load();
-    this.loaded.set(file, value);
+    this.loaded.set(key, value);
     return value;
   }
 
@@ -55,10 +60,10 @@ export class Sources {
   contract(): Promise<Contract> {
     const file = this.absolute(contractRelativePath);
     noteRead(file);
-    const loading = this.once(file, () => loadContract(this.siteDir));
+    const loading = this.once('contract', file, () => loadContract(this.siteDir));
     // A contract that fails to load is loaded again on the next request (the writer fixes it).
     loading.catch(() => {
-      if (this.loaded.get(file) === loading) this.loaded.delete(file);
+      if (this.loaded.get(`contract:${file}`) === loading) this.loaded.delete(`contract:${file}`);
     });
     return loading;
   }
@@ -70,14 +75,14 @@ export class Sources {
     const file = this.absolute(path.join('data', relative));
     noteRead(file);
     noteRead(schemaFileOf(file));
-    return this.once(file, () => loadData(this.siteDir, relative));
+    return this.once('data', file, () => loadData(this.siteDir, relative));
   }
 
   /** A text file of the site (a partial, a snippet), or undefined when there is none. */
   text(relative: string): string | undefined {
     const file = this.absolute(relative);
     noteRead(file);
-    return this.once(file, () => {
+    return this.once('text', file, () => {
       try {
         return readFileSync(file, 'utf8');
       } catch {
@@ -119,10 +124,12 @@ export class Sources {
   forget(files: Iterable<string>): void {
     let changed = false;
     for (const file of files) {
-      changed = this.loaded.delete(file) || changed;
       // A schema's change is a change of its data file.
-      if (file.endsWith('.schema.json')) {
-        changed = this.loaded.delete(file.replace(/\.schema\.json$/, '.yaml')) || changed;
+      const changedFiles = file.endsWith('.schema.json')
+        ? [file, file.replace(/\.schema\.json$/, '.yaml')]
+        : [file];
+      for (const changedFile of changedFiles) {
+        for (const kind of sourceKinds) changed = this.loaded.delete(`${kind}:${changedFile}`) || changed;
       }
     }
     if (changed) this.built.clear();

@@ -8,12 +8,12 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadContract, type JsonSchema} from '../../plugins/vultus-contract/contract/contract';
+import {type JsonSchema} from '../../plugins/vultus-contract/contract/contract';
 import {mergeAllOf} from '../../plugins/vultus-contract/contract/schemaTable';
-import {siteDir} from './helpers/pages';
+import {sources} from './helpers/pages';
 
 test('every session example sends allowed_origins, unless the field says the flow needs none', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const missing: string[] = [];
   let checked = 0;
   for (const [operationId, entry] of contract.operations) {

@@ -20,9 +20,8 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {siteDir, withDocs} from './helpers/pages';
+import {siteDir, sources, withDocs} from './helpers/pages';
 
 type Kind = 'sanctions' | 'pep' | 'adverse_media';
 type Fields = 'name_only' | 'name_dob_country';
@@ -80,7 +79,7 @@ function refreshMinutes(refresh: string): number {
 }
 
 async function contractDocument() {
-  return (await loadContract(siteDir)).document;
+  return (await sources.contract()).document;
 }
 
 test('the lists cover every list class of the contract, at least daily, and name every source the examples show', async () => {

@@ -12,7 +12,7 @@ import {load, type CheerioAPI} from 'cheerio';
 import type {Element as HastElement, Root as HastRoot, RootContent as HastContent} from 'hast';
 import type {Root, RootContent} from 'mdast';
 import {toHast} from 'mdast-util-to-hast';
-import {ContractError, loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {ContractError, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {renderOperation} from '../../plugins/vultus-contract/contract/operation';
 import {
   firstSentence,
@@ -81,7 +81,7 @@ const fieldItems = ($: CheerioAPI) =>
     .filter((item) => nameOf($, item) !== '');
 
 test('a level-3 field (the decline reasons inside a result) is collapsed in <details> on the site and expanded in Markdown', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const $ = siteHtml(renderOperation(contract, 'matchFaces', 'site', typeLinks(sources)));
   const result = $('#op-match-faces-result');
   assert.equal(result.length, 1, 'the result field keeps the anchor of its table row');
@@ -115,7 +115,7 @@ test('a level-3 field (the decline reasons inside a result) is collapsed in <det
 });
 
 test('the Image field reads "exactly one of" with its three alternatives, not three optional fields', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const $ = siteHtml(renderOperation(contract, 'estimateAge', 'site', typeLinks(sources)));
   const image = $('#op-estimate-age-image');
   assert.equal(nameOf($, image.get(0)), 'image');
@@ -155,7 +155,7 @@ test('the Image field reads "exactly one of" with its three alternatives, not th
 });
 
 test('a named type links to its definition on /parameters/responses when that page renders it, and is plain text otherwise', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const links = typeLinks(sources);
   for (const name of ['Result', 'DeclineReason', 'KycSession', 'Error']) {
     assert.equal(links.get(name), `/parameters/responses#schema-${name.toLowerCase()}`, name);
@@ -262,7 +262,7 @@ test('a recursive schema stops where it repeats, in both modes', () => {
 });
 
 test('each field item is a search entry as its table row was: full name, type and description, on its anchor', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const body = siteHtml([
     ...renderOperation(contract, 'createKycSession', 'site', typeLinks(sources)),
     ...renderOperation(contract, 'createInteractiveLivenessSession', 'site', typeLinks(sources)),
@@ -361,7 +361,7 @@ async function commonParameters(): Promise<CheerioAPI> {
 }
 
 test('shared headers are described once, on /common-parameters; each operation lists them with one line and a link there', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const headers = sharedHeaders(contract);
   assert.deepEqual(headers.map((header) => `${header.parameter.name} ${header.anchor}`).sort(), [
     'Idempotency-Key header-idempotency-key',
@@ -417,7 +417,7 @@ test('shared headers are described once, on /common-parameters; each operation l
 });
 
 test('response headers are described once, on /common-parameters, from components/headers, with the responses that send them', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const headers = responseHeaders(contract);
   assert.deepEqual(
     headers.map((header) => `${header.name} ${sentWith(contract, header)}`),
@@ -470,7 +470,7 @@ test('a response header no response sends, or that two responses name differentl
 });
 
 test('no page types a table of header definitions: headers of the contract are defined on /common-parameters only', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const names = new Set([
     ...responseHeaders(contract).map((header) => header.name),
     ...sharedHeaders(contract).map((header) => header.parameter.name),

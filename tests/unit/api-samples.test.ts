@@ -42,13 +42,13 @@ import {createServer, request as httpRequest, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {availableParallelism, tmpdir} from 'node:os';
 import path from 'node:path';
-import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {signatureHeader, signatureVector} from '../../plugins/vultus-contract/contract/signatures';
 import {freePort} from '../browser/nginx';
 import {startPrism, type Prism} from './helpers/prism';
 import {stopProcessGroup, waitForPort} from './helpers/processes';
 import {operationCalled, operationMatchers, type OperationMatcher} from './helpers/operations';
-import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
+import {codeBlocks, renderedDocs, siteDir, sources} from './helpers/pages';
 
 type Language = 'bash' | 'javascript' | 'python';
 const languages: Record<string, Language> = {
@@ -136,7 +136,7 @@ interface Api {
 }
 
 async function loadApi(): Promise<Api> {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const servers = new Set<string>();
   const addServer = (server: {url: string; variables?: Record<string, {default: string}>}) =>
     servers.add(

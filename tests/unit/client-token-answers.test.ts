@@ -9,25 +9,23 @@
  *
  * Run: node --import tsx --test tests/unit/client-token-answers.test.ts
  */
-import {test} from 'node:test';
+import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse as parseYaml} from 'yaml';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {siteDir, withDocs} from './helpers/pages';
+import {bundledContract, siteDir, sources, withDocs} from './helpers/pages';
 
 type Json = Record<string, unknown>;
-const readYaml = (relative: string): Json =>
-  parseYaml(readFileSync(path.join(siteDir, relative), 'utf8')) as Json;
-const contract = readYaml('contract/openapi.yaml');
-const errorCodes = new Set((contract['x-error-codes'] as Json[]).map((entry) => String(entry.code)));
+let contract: Json;
+let errorCodes: Set<string>;
+before(async () => {
+  contract = await bundledContract();
+  errorCodes = new Set((contract['x-error-codes'] as Json[]).map((entry) => String(entry.code)));
+});
 
 test('refreshToken says what happens when the promise rejects, in both SDKs', () => {
-  for (const file of ['web-sdk.yaml', 'gui-web-sdk.yaml']) {
-    const option = (readYaml(`data/sdk/${file}`).options as Json[]).find(
-      (entry) => entry.name === 'refreshToken',
-    );
+  for (const file of ['web-sdk.yaml', 'gui-web-sdk.yaml'] as const) {
+    const option = sources.data(`sdk/${file}`).options.find((entry) => entry.name === 'refreshToken');
     const description = String(option?.description);
     assert.match(description, /\brejects?\b/, `${file}: refreshToken does not say what a rejection does`);
     const codes = [...description.matchAll(/`([a-z]+(?:_[a-z0-9]+)+)`/g)].map((match) => match[1] as string);

@@ -20,7 +20,6 @@ import {
   ContractError,
   expandContractStrings,
   expandContractString,
-  loadContract,
   placeholderValues,
   publishedContract,
 } from '../../plugins/vultus-contract/contract/contract';
@@ -29,30 +28,13 @@ import {collectFacts} from '../../plugins/vultus-contract/facts/facts';
 import {findTypedCopies} from './helpers/typed-facts';
 import {siteDir, sources} from './helpers/pages';
 import {contractLoadError} from './helpers/contract-copy';
+import {contractStrings} from './helpers/prose';
 
 const contractFile = path.join(siteDir, 'contract/openapi.yaml');
 const source = readFileSync(contractFile, 'utf8');
 
 /** Subtrees that are the source of a value or sample data, not statements about it. */
 const notProse = new Set(['example', 'examples', 'x-limits', 'x-signature-test-vectors', 'pattern']);
-
-const pointerPart = (key: string | number): string => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** Every string of a parsed contract with its JSON pointer, outside `notProse`. */
-function contractStrings(document: unknown): Array<{pointer: string; text: string}> {
-  const strings: Array<{pointer: string; text: string}> = [];
-  const visit = (node: unknown, pointer: string): void => {
-    if (typeof node === 'string') strings.push({pointer, text: node});
-    else if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${pointer}/${index}`));
-    else if (node && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node)) {
-        if (!notProse.has(key)) visit(child, `${pointer}/${pointerPart(key)}`);
-      }
-    }
-  };
-  visit(document, '#');
-  return strings;
-}
 
 /** A spelling that says what it is on its own: it has a unit, or digits grouped by commas. */
 const selfEvident = (form: string): boolean => /[a-z]/i.test(form) || /\d,\d{3}/.test(form);
@@ -91,7 +73,7 @@ export interface ContractCopy {
 /** Each typed copy of an x-limits number or a default threshold in a parsed contract's strings. */
 export function findContractCopies(document: unknown, facts: Fact[]): ContractCopy[] {
   const copies: ContractCopy[] = [];
-  for (const {pointer, text} of contractStrings(document)) {
+  for (const {pointer, text} of contractStrings(document, notProse)) {
     const words = pointerWords(pointer);
     const named = (name: string): boolean => new RegExp(`(?<![a-z0-9])${name}`).test(words);
     // Each fact split in two: its self-evident spellings count anywhere, its bare ones beside a
@@ -114,7 +96,7 @@ export function findContractCopies(document: unknown, facts: Fact[]): ContractCo
 
 /** The facts a contract string must not type: the x-limits numbers and the default thresholds. */
 async function limitAndDefaultFacts(): Promise<Fact[]> {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   return [...collectFacts(contract, sources).values()].filter((fact) => /^(limits|default)\./.test(fact.key));
 }
 
@@ -328,7 +310,7 @@ test('placeholders read the values of x-limits, the schema defaults and x-data-r
 });
 
 test('a placeholder shows what the fact of the same key shows on the pages', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const values = placeholderValues(parse(source));
   const facts = [...collectFacts(contract, sources).values()].filter((fact) =>
     /^(limits|default|retention)\./.test(fact.key),
@@ -340,13 +322,13 @@ test('a placeholder shows what the fact of the same key shows on the pages', asy
 });
 
 test('the loaded contract holds values, not placeholders, in both its documents', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const left: string[] = [];
   for (const [name, document] of [
     ['document', contract.document],
     ['raw', contract.raw],
   ] as const) {
-    for (const {pointer, text} of contractStrings(document)) {
+    for (const {pointer, text} of contractStrings(document, notProse)) {
       if (text.includes('%{')) left.push(`${name} ${pointer}`);
     }
   }

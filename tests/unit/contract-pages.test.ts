@@ -11,12 +11,12 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
-import {codeBlocks, listMarkdown, metaValue, renderedDocs, siteDir} from './helpers/pages';
+import {type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {codeBlocks, listMarkdown, metaValue, renderedDocs, siteDir, sources} from './helpers/pages';
 import {operationCalled, operationMatchers} from './helpers/operations';
 
 async function contract(): Promise<Contract> {
-  return loadContract(siteDir);
+  return sources.contract();
 }
 
 function validatorFor(doc: Contract): (schema: string, value: unknown) => string[] {
@@ -369,7 +369,7 @@ test('the webhook section covers source addresses, concurrent deliveries and sec
 });
 
 test('what the reference says to a GET or DELETE never asks for an Idempotency-Key, which they ignore', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const problems: string[] = [];
   for (const entry of contract.operations.values()) {
     if (entry.webhook || !['get', 'delete'].includes(entry.method)) continue;

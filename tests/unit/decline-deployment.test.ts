@@ -11,16 +11,16 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {deploymentOf, loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {declineAnchor} from '../../plugins/vultus-contract/contract/catalogues';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {renderedDocs, sources} from './helpers/pages';
 
 type Reason = {code: string; services: string[]; on_premise?: unknown};
 
 let contract: Contract;
 let reasons: Reason[];
 test.before(async () => {
-  contract = await loadContract(siteDir);
+  contract = await sources.contract();
   reasons = contract.document['x-decline-reasons'] as Reason[];
 });
 

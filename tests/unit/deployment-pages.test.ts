@@ -12,14 +12,14 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {loadContract, deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {renderDeploymentMatrix} from '../../plugins/vultus-contract/contract/deployment';
 import {operationAnchor} from '../../plugins/vultus-contract/contract/operation';
 import {renderedDocs, siteDir, type RenderedPage, sources} from './helpers/pages';
 
 let contract: Contract;
 test.before(async () => {
-  contract = await loadContract(siteDir);
+  contract = await sources.contract();
 });
 
 /** Operations per documenting page, with where they run. */

@@ -12,9 +12,8 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {docsDir, listMarkdown, siteDir, withDocs} from './helpers/pages';
+import {docsDir, listMarkdown, siteDir, sources, withDocs} from './helpers/pages';
 
 /** `invalid_request_error` → [400, 413, 415], read from "`type` (`400`, `413`, `415`: …)". */
 function statusesByType(description: string): Map<string, number[]> {
@@ -31,7 +30,7 @@ function statusesByType(description: string): Map<string, number[]> {
 }
 
 test('the ErrorType description gives every type with its statuses', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const errorType = contract.document.components.schemas.ErrorType;
   const byType = statusesByType(errorType?.description ?? '');
   const missing = (errorType?.enum ?? []).filter((type) => !byType.has(String(type)));
@@ -39,7 +38,7 @@ test('the ErrorType description gives every type with its statuses', async () =>
 });
 
 test("every error code's HTTP status is one its type's description names", async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const byType = statusesByType(contract.document.components.schemas.ErrorType?.description ?? '');
   const wrong = contract.document['x-error-codes'].flatMap((entry) => {
     if (entry.status === null) return [];

@@ -13,13 +13,9 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  loadContract,
-  publishedContract,
-  type Contract,
-} from '../../plugins/vultus-contract/contract/contract';
+import {publishedContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {signatureVector} from '../../plugins/vultus-contract/contract/signatures';
-import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
+import {codeBlocks, renderedDocs, siteDir, sources} from './helpers/pages';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -81,7 +77,7 @@ async function pageObjects(): Promise<Array<{where: string; value: Json}>> {
 const seconds = (time: unknown): number => Date.parse(String(time)) / 1000;
 
 test("every event example's delivery follows the published retry schedule", async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const webhooks = (contract.document['x-limits'] as Json).webhooks as Json;
   const delays = webhooks.retry_delays_seconds as number[];
   const maxAttempts = webhooks.max_attempts as number;
@@ -124,7 +120,7 @@ test("every event example's delivery follows the published retry schedule", asyn
 });
 
 test('an id one example refers to is an example of the right kind, about the same object', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const objects = exampleObjects(contract);
   const wrong: string[] = [];
   const byId = new Map<string, Array<{where: string; value: Json}>>();
@@ -180,7 +176,7 @@ test('an id one example refers to is an example of the right kind, about the sam
 });
 
 test('every Vultus-Signature value shown verifies against a signature test vector', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const headers = (['webhook', 'request'] as const).map((kind) => signatureVector(contract, kind).header);
   const shown: Array<{where: string; text: string}> = [
     {where: '/openapi.yaml', text: await publishedContract(siteDir)},

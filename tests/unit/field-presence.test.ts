@@ -12,8 +12,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
-import {docsDir, listMarkdown, siteDir} from './helpers/pages';
+import {docsDir, listMarkdown, siteDir, sources} from './helpers/pages';
 
 /** The descriptions of every property of the contract, by property name. */
 function descriptions(document: unknown): Map<string, string[]> {
@@ -39,7 +38,7 @@ const presence =
   /\b(is absent|are absent|absent when|absent unless|present only|only present|is omitted when)\b/;
 
 test('a page states when a field is present only in the terms the contract does', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const described = descriptions(contract.document);
   const files = [
     ...(await listMarkdown(docsDir)),

@@ -15,9 +15,9 @@ import {toString} from 'mdast-util-to-string';
 import {visit} from 'unist-util-visit';
 import openapiTS, {astToString} from 'openapi-typescript';
 import {pathToFileURL} from 'node:url';
-import {loadContract, type JsonSchema} from '../../plugins/vultus-contract/contract/contract';
+import type {Contract, JsonSchema} from '../../plugins/vultus-contract/contract/contract';
 import {mergeAllOf, resolve} from '../../plugins/vultus-contract/contract/schemaTable';
-import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
+import {codeBlocks, renderedDocs, siteDir, sources} from './helpers/pages';
 
 function section(children: RootContent[], title: string): RootContent[] {
   const start = children.findIndex((node) => node.type === 'heading' && toString(node) === title);
@@ -30,7 +30,7 @@ function section(children: RootContent[], title: string): RootContent[] {
 }
 
 /** Response schemas' properties with a default, as `schema.property` (`InteractiveLivenessConfig.threshold`). */
-function responseDefaults(contract: Awaited<ReturnType<typeof loadContract>>): Map<string, string> {
+function responseDefaults(contract: Contract): Map<string, string> {
   const found = new Map<string, string>();
   const seen = new Set<string>();
   const visitSchema = (schema: JsonSchema): void => {
@@ -76,7 +76,7 @@ test('"Generate a client" pins the tested openapi-typescript and says which resp
 
   const nullable = !/--default-non-nullable\s+false/.test(command.value);
   if (nullable) return;
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const types = astToString(
     await openapiTS(pathToFileURL(path.join(siteDir, 'contract/openapi.yaml')), {defaultNonNullable: false}),
   );

@@ -19,23 +19,18 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {
-  loadContract,
-  type Contract,
-  type ErrorCode,
-  type Response,
-} from '../../plugins/vultus-contract/contract/contract';
+import {type Contract, type ErrorCode, type Response} from '../../plugins/vultus-contract/contract/contract';
 import {errorCodesOf} from '../../plugins/vultus-contract/contract/headers';
 import {contractLoadError} from './helpers/contract-copy';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {listMarkdown, docsDir, siteDir, withDocs} from './helpers/pages';
+import {docsDir, listMarkdown, siteDir, sources, withDocs} from './helpers/pages';
 
 /** One page rendered as the site renders it (`/requests` → docs/requests.md). */
 const rendered = async (route: string): Promise<string> =>
   (await renderPageMarkdown(await withDocs(), path.join(docsDir, `${route.slice(1)}.md`))).markdown;
 
 let loaded: Promise<Contract> | undefined;
-const contract = (): Promise<Contract> => (loaded ??= loadContract(siteDir));
+const contract = (): Promise<Contract> => (loaded ??= sources.contract());
 
 /** Advice to send the same request again under the same key. */
 const sameKeyAdvice = /same (`?Idempotency-Key`?|key)\b/i;

@@ -4,14 +4,13 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {idPrefixes} from '../../plugins/vultus-contract/contract/ids';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {renderedDocs, sources} from './helpers/pages';
 
 const idLike = /(?<![\w-])([a-z]+)_[0-9A-Za-z]{24}(?![\w-])/g;
 
 test('every id prefix is one id schema, and /common-parameters lists them all', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const prefixes = idPrefixes(contract);
   const names = prefixes.map((entry) => entry.prefix);
   assert.ok(names.length >= 19, `${names.length} id schemas`);
@@ -29,7 +28,7 @@ test('every id prefix is one id schema, and /common-parameters lists them all', 
 });
 
 test('every id in the contract and on the pages starts with a prefix the contract defines', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const known = new Set(idPrefixes(contract).map((entry) => entry.prefix));
   const unknown = new Set<string>();
   const scan = (where: string, text: string) => {

@@ -8,10 +8,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020.js';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {resolve} from '../../plugins/vultus-contract/contract/schemaTable';
 import type {JsonSchema} from '../../plugins/vultus-contract/contract/contract';
-import {siteDir, sources} from './helpers/pages';
+import {sources} from './helpers/pages';
 
 const pointers = [
   'CreateKycSessionRequest/properties/locale',
@@ -19,7 +18,7 @@ const pointers = [
 ] as const;
 
 test('the KYC locale accepts every locale the GUI Web SDK ships', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const gui = sources.data('sdk/gui-web-sdk.yaml').locales.map((locale) => String(locale.code));
   assert.ok(gui.length > 0);
   const ajv = new Ajv2020({strict: false});

@@ -12,27 +12,26 @@
  *
  * Run: node --import tsx --test tests/unit/liveness-accessible-path.test.ts
  */
-import {test} from 'node:test';
+import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import {parse as parseYaml} from 'yaml';
-import {codeBlocks, metaValue, renderedDocs, siteDir} from './helpers/pages';
+import {codeBlocks, metaValue, bundledContract, renderedDocs, sources} from './helpers/pages';
 
 type Json = Record<string, unknown>;
-const readYaml = (relative: string): Json =>
-  parseYaml(readFileSync(path.join(siteDir, relative), 'utf8')) as Json;
-const contract = readYaml('contract/openapi.yaml');
-const schemas = (contract.components as {schemas: Record<string, Json>}).schemas;
-const liveness = readYaml('data/metrics/liveness.yaml') as {
-  modes: Array<{mode: string; page: string; conditions: Json[]}>;
-};
-const sdkFiles = ['web-sdk.yaml', 'gui-web-sdk.yaml'].map((file) => ({
+const liveness = sources.data('metrics/liveness.yaml');
+const sdkFiles = (['web-sdk.yaml', 'gui-web-sdk.yaml'] as const).map((file) => ({
   file,
-  data: readYaml(`data/sdk/${file}`),
+  data: sources.data(`sdk/${file}`),
 }));
+let contract: Json;
+let schemas: Record<string, Json>;
+const ajv = addFormats(new Ajv2020({strict: false, allErrors: true}));
+before(async () => {
+  contract = await bundledContract();
+  schemas = (contract.components as {schemas: Record<string, Json>}).schemas;
+  ajv.addSchema({$id: 'https://docs.vultus.example/openapi.yaml', components: contract.components});
+});
 
 const refName = (node: unknown): string | undefined =>
   typeof (node as {$ref?: unknown})?.$ref === 'string'
@@ -55,8 +54,6 @@ function configSchemaOf(page: string): string {
   throw new Error(`${page}: no create operation with a config schema`);
 }
 
-const ajv = addFormats(new Ajv2020({strict: false, allErrors: true}));
-ajv.addSchema({$id: 'https://docs.vultus.example/openapi.yaml', components: contract.components});
 const validate = (schema: string, value: unknown): string[] => {
   const check = ajv.getSchema(`https://docs.vultus.example/openapi.yaml#/components/schemas/${schema}`);
   assert.ok(check, `no schema ${schema}`);
@@ -86,7 +83,7 @@ test('every mode with a published accessible-path figure has the setting in its 
           problems.push(`${where}: the description does not name \`config.${key}\``);
         }
         for (const {file, data} of sdkFiles) {
-          const ready = (data.events as Json[]).find((event) => event.name === 'ready');
+          const ready = data.events.find((event) => event.name === 'ready');
           if (!new RegExp(`\\b${camel(key)}\\b`).test(String(ready?.payload))) {
             problems.push(`data/sdk/${file}: the ready event does not report ${camel(key)} (${key})`);
           }

@@ -8,10 +8,10 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadContract, type JsonSchema} from '../../plugins/vultus-contract/contract/contract';
+import {type JsonSchema} from '../../plugins/vultus-contract/contract/contract';
 import path from 'node:path';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {docsDir, siteDir, withDocs} from './helpers/pages';
+import {docsDir, sources, withDocs} from './helpers/pages';
 
 const mediaIdRef = '#/components/schemas/MediaId';
 
@@ -40,7 +40,7 @@ function returnedMediaIds(schemas: Record<string, JsonSchema>): string[] {
 }
 
 test('Image.media_id and the /requests image object name every media id Vultus returns', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const returned = returnedMediaIds(contract.raw.components.schemas);
   assert.ok(
     returned.includes('reference_media_id') && returned.includes('portrait_media_id'),

@@ -21,6 +21,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parse} from 'yaml';
 import {ageView} from '../../plugins/vultus-contract/metrics/age';
+import {clopperPearson, FEW_EVENTS, wilson} from '../../plugins/vultus-contract/metrics/counts';
 import {isCounted, rateOf} from '../../plugins/vultus-contract/metrics/figures';
 import {loadMetrics} from '../../plugins/vultus-contract/metrics/load';
 import type {DataFiles} from '../../plugins/vultus-contract/data/types';
@@ -751,53 +752,9 @@ function precisionOf(figure: Figure): number {
   return halfUnit(figure.value);
 }
 
-/** Fewer events than this, on either side, and a figure is published as k of n with an exact interval. */
-const FEW_EVENTS = 20;
-
-/** P(X <= k) for X ~ Binomial(n, p), summed term by term (k is small wherever this is used). */
-function binomialCdf(k: number, n: number, p: number): number {
-  if (k < 0) return 0;
-  if (k >= n || p <= 0) return 1;
-  if (p >= 1) return 0;
-  let logTerm = n * Math.log1p(-p);
-  let sum = Math.exp(logTerm);
-  for (let i = 1; i <= k; i += 1) {
-    logTerm += Math.log((n - i + 1) / i) + Math.log(p) - Math.log1p(-p);
-    sum += Math.exp(logTerm);
-  }
-  return Math.min(1, sum);
-}
-
-/** The exact (Clopper-Pearson) 95% interval of k events out of n. */
-function clopperPearson(k: number, n: number): [number, number] {
-  if (n - k < k) {
-    const [low, high] = clopperPearson(n - k, n);
-    return [1 - high, 1 - low];
-  }
-  assert.ok(k < 1000, `Clopper-Pearson is computed here for small counts only (${k} of ${n})`);
-  const solve = (target: number, j: number): number => {
-    let low = 0;
-    let high = 1;
-    for (let i = 0; i < 200; i += 1) {
-      const middle = (low + high) / 2;
-      if (binomialCdf(j, n, middle) > target) low = middle;
-      else high = middle;
-    }
-    return (low + high) / 2;
-  };
-  return [k === 0 ? 0 : solve(0.975, k - 1), solve(0.025, k)];
-}
-
-/** The Wilson score 95% interval of k events out of n, on n / designEffect effective samples. */
-function wilson(k: number, n: number, designEffect = 1): [number, number] {
-  const z = 1.959964;
-  const p = k / n;
-  const m = n / designEffect;
-  const denominator = 1 + (z * z) / m;
-  const centre = (p + (z * z) / (2 * m)) / denominator;
-  const half = (z * Math.sqrt((p * (1 - p)) / m + (z * z) / (4 * m * m))) / denominator;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
+/** The Wilson interval on n / designEffect effective samples, at the observed rate k / n. */
+const wilsonWithDesignEffect = (k: number, n: number, designEffect: number): [number, number] =>
+  wilson(k / designEffect, n / designEffect);
 
 /** Whether a published interval is the computed one, each bound rounded as published. */
 function sameInterval(published: [number, number], computed: [number, number]): boolean {
@@ -1509,7 +1466,7 @@ test('the interval method of every evaluation matches its protocol and recompute
       }
       const ci = figure.ci95 as [number, number];
       if (entry.method === 'wilson') {
-        const computed = wilson(k, figure.n, entry.design_effect ?? 1);
+        const computed = wilsonWithDesignEffect(k, figure.n, entry.design_effect ?? 1);
         if (!sameInterval(ci, computed)) {
           failures.push(
             `${label}: ci95 ${JSON.stringify(ci)} is not the Wilson interval ${fmtInterval(computed)}`,

@@ -8,23 +8,18 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-import {parse} from 'yaml';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {FEW_EVENTS} from '../../plugins/vultus-contract/metrics/counts';
+import {renderedDocs, sources} from './helpers/pages';
+import {sentences} from './helpers/prose';
 
 type Json = Record<string, unknown>;
-const read = (file: string): Json =>
-  parse(readFileSync(path.join(siteDir, 'data', 'metrics', file), 'utf8')) as Json;
+const read = (file: string): Json => sources.data(`metrics/${file}`) as Json;
 
 interface Gallery {
   gallery_size: number;
   mated_searches: number;
   non_mated_searches: number;
 }
-
-/** Sentences of a text. */
-const sentences = (text: string): string[] => text.split(/(?<=\.)\s+(?=[A-Z])/);
 
 /** A rate and the number of trials behind it, for every rate a verification or search file publishes. */
 function ratesOf(file: string): Array<{label: string; rate: number; trials: number}> {
@@ -34,35 +29,33 @@ function ratesOf(file: string): Array<{label: string; rate: number; trials: numb
     const rate = typeof figure === 'number' ? figure : (figure as {value?: number} | undefined)?.value;
     if (typeof rate === 'number') rates.push({label, rate, trials});
   };
-  if (Array.isArray(data.models)) {
-    const size = (data.evaluation_set as Json).size as Json;
-    for (const model of data.models as Json[]) {
-      for (const point of model.det as Json[]) {
+  // Each rate with the trials behind it: false matches among impostor pairs, misses among
+  // genuine pairs, false positives among non-mated searches, misses among mated searches.
+  const size = (data.evaluation_set as Json | undefined)?.size as Json | undefined;
+  for (const model of (data.models as Json[] | undefined) ?? []) {
+    for (const point of model.det as Json[]) {
+      for (const [rate, trials] of [
+        ['fmr', size?.impostor_pairs],
+        ['fnmr', size?.genuine_pairs],
+      ] as const) {
         add(
-          `${String(model.model_version)} FMR at ${String(point.threshold)}`,
-          point.fmr,
-          size.impostor_pairs as number,
-        );
-        add(
-          `${String(model.model_version)} FNMR at ${String(point.threshold)}`,
-          point.fnmr,
-          size.genuine_pairs as number,
+          `${String(model.model_version)} ${rate.toUpperCase()} at ${String(point.threshold)}`,
+          point[rate],
+          trials as number,
         );
       }
     }
   }
-  if (Array.isArray(data.galleries)) {
-    for (const gallery of data.galleries as Json[]) {
-      for (const point of gallery.operating_points as Json[]) {
+  for (const gallery of (data.galleries as Json[] | undefined) ?? []) {
+    for (const point of gallery.operating_points as Json[]) {
+      for (const [rate, trials] of [
+        ['fpir', gallery.non_mated_searches],
+        ['fnir', gallery.mated_searches],
+      ] as const) {
         add(
-          `${String(gallery.gallery_size)} FPIR at ${String(point.threshold)}`,
-          point.fpir,
-          gallery.non_mated_searches as number,
-        );
-        add(
-          `${String(gallery.gallery_size)} FNIR at ${String(point.threshold)}`,
-          point.fnir,
-          gallery.mated_searches as number,
+          `${String(gallery.gallery_size)} ${rate.toUpperCase()} at ${String(point.threshold)}`,
+          point[rate],
+          trials as number,
         );
       }
     }
@@ -86,7 +79,7 @@ function fewErrorProblems(text: string, file: string): string[] {
     for (const {label, rate, trials} of ratesOf(file)) {
       if (bound !== undefined && rate >= Number(bound)) continue;
       const events = rate * trials;
-      if (events >= 20) {
+      if (events >= FEW_EVENTS) {
         problems.push(
           `${file}: "${sentence.slice(0, 60)}…", but ${label} (${rate}) rests on about ${Math.round(events)} errors`,
         );

@@ -25,7 +25,6 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {
-  loadContract,
   modelVersionStatuses,
   type JsonSchema,
   type ModelVersion,
@@ -90,14 +89,14 @@ test('reviewed is a date, and the check itself reports a status the date contrad
 });
 
 test('every model version’s status agrees with support.reviewed of data/releases.yaml', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const models = contract.document['x-model-versions'];
   assert.ok(models.length > 0);
   assert.deepEqual(statusProblems(models, reviewed), []);
 });
 
 test('no request accepts a retired version, and each family’s enum holds its versions that still run', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const models = contract.document['x-model-versions'];
   const retired = new Set(models.filter((model) => model.status === 'retired').map((m) => m.model_version));
   const accepted = acceptedValues(contract.raw).filter(({value}) => retired.has(String(value)));
@@ -136,7 +135,7 @@ function dataSchemas(dir = path.join(siteDir, 'data')): string[] {
 }
 
 test('the data files name no retired version where it would run', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const models = contract.document['x-model-versions'];
   const byName = new Map(models.map((model) => [model.model_version, model]));
   const problems: string[] = [];
@@ -171,7 +170,7 @@ test('the data files name no retired version where it would run', async () => {
 });
 
 test('outside the revision history, no page names a deprecated or retired version: ::model-versions shows them', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const ending = contract.document['x-model-versions']
     .filter((model) => model.status === 'deprecated' || model.status === 'retired')
     .map((model) => model.model_version);
@@ -236,7 +235,7 @@ test('the status check finds a version typed beside a status word, and only ther
 });
 
 test('outside the revision history, no page types a model version’s status: a fact and ::model-versions show it', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const versions = contract.document['x-model-versions'].map((model) => model.model_version);
   const partials = readdirSync(path.join(docsDir, '_partials')).map((name) =>
     path.join(docsDir, '_partials', name),

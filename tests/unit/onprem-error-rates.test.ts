@@ -20,8 +20,8 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {deploymentOf, loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {renderedDocs, siteDir, sources} from './helpers/pages';
 
 interface Mode {
   mode: string;
@@ -34,7 +34,7 @@ const liveness = parse(readFileSync(path.join(siteDir, 'data/metrics/liveness.ya
 
 let contract: Contract;
 test.before(async () => {
-  contract = await loadContract(siteDir);
+  contract = await sources.contract();
 });
 
 function modeOfPage(page: string | undefined, label: string): string {

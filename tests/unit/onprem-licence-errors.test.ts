@@ -21,17 +21,16 @@ import {parse} from 'yaml';
 import {
   deploymentOf,
   everyContainer,
-  loadContract,
   type Contract,
   type Response,
 } from '../../plugins/vultus-contract/contract/contract';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {renderedDocs, siteDir, sources} from './helpers/pages';
 
 type Json = Record<string, unknown>;
 
 let contract: Contract;
 test.before(async () => {
-  contract = await loadContract(siteDir);
+  contract = await sources.contract();
 });
 
 const services = parse(readFileSync(path.join(siteDir, 'data/onprem/services.yaml'), 'utf8')) as {

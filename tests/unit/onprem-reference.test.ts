@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {deploymentOf, loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {renderOperation} from '../../plugins/vultus-contract/contract/operation';
 import {typeLinks} from '../../plugins/vultus-contract/contract/fieldList';
 import {stringifyMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
@@ -27,7 +27,7 @@ import {renderedDocs, siteDir, sources} from './helpers/pages';
 
 let contract: Contract;
 test.before(async () => {
-  contract = await loadContract(siteDir);
+  contract = await sources.contract();
 });
 
 const referenceOf = (operationId: string): string =>

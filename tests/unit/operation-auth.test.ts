@@ -11,14 +11,13 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderOperation} from '../../plugins/vultus-contract/contract/operation';
 import {typeLinks} from '../../plugins/vultus-contract/contract/fieldList';
 import {stringifyMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {siteDir, sources} from './helpers/pages';
+import {sources} from './helpers/pages';
 
 test('the reference shows optional authentication as optional, and required authentication as required', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const links = typeLinks(sources);
   let optional = 0;
   const problems: string[] = [];

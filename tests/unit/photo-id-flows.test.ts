@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {rateWithOdds} from '../../plugins/vultus-contract/metrics/figures';
 import {percent} from '../../plugins/vultus-contract/numbers';
 import {
@@ -61,7 +61,7 @@ const halfUnit = (rate: number): number => 0.5 * 10 ** (Math.floor(Math.log10(ra
 
 let contract: Contract;
 test.before(async () => {
-  contract = await loadContract(siteDir);
+  contract = await sources.contract();
 });
 
 test('every flow is a photo ID match, and every call it names is a contract operation', () => {

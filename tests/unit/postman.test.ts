@@ -6,11 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Collection} from 'postman-collection';
-import {
-  loadContract,
-  onPremiseOnly,
-  publishedContract,
-} from '../../plugins/vultus-contract/contract/contract';
+import {onPremiseOnly, publishedContract} from '../../plugins/vultus-contract/contract/contract';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, request as httpRequest} from 'node:http';
 import {tmpdir} from 'node:os';
@@ -22,12 +18,12 @@ import {
   postmanCollection,
 } from '../../plugins/vultus-contract/outputs/postman';
 import {operationCalled, operationMatchers} from './helpers/operations';
-import {siteDir} from './helpers/pages';
+import {siteDir, sources} from './helpers/pages';
 import {startPrism} from './helpers/prism';
 import {freePort} from '../browser/nginx';
 
 test('the collection loads in Postman’s library and lists every operation of the contract once', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const json = await postmanCollection(await publishedContract(siteDir));
   const collection = new Collection(JSON.parse(JSON.stringify(json)) as object);
   const requests: string[] = [];
@@ -44,7 +40,7 @@ test('the collection loads in Postman’s library and lists every operation of t
 });
 
 test('the collection targets the sandbox: a base URL and the secret key as bearer token', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const json = await postmanCollection(await publishedContract(siteDir));
   const variables = Object.fromEntries(
     (json.variable as Array<{key: string; value: string}>).map((variable) => [variable.key, variable.value]),
@@ -78,7 +74,7 @@ test('a contract without a server fails the collection, naming the field', async
 });
 
 test('the same contract gives the same collection: stable ids, and every query parameter with a choice of values has an example', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const withoutExample = [...contract.operations.values()].flatMap((entry) =>
     (entry.operation.parameters ?? [])
       .filter((parameter) => 'in' in parameter && parameter.in === 'query')
@@ -104,7 +100,7 @@ test('the same contract gives the same collection: stable ids, and every query p
 });
 
 test('no enabled header carries a contract example: a fresh Idempotency-Key, a signature from the script, the sandbox outcome disabled', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const json = await postmanCollection(await publishedContract(siteDir));
   const parameters = Object.values(
     (
@@ -149,7 +145,7 @@ test('no enabled header carries a contract example: a fresh Idempotency-Key, a s
 });
 
 test('the collection runs as shipped against the mock, twice in a row: every request gets its success status, no key is sent twice', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const published = await publishedContract(siteDir);
   const dir = mkdtempSync(path.join(tmpdir(), 'vultus-newman-'));
   writeFileSync(path.join(dir, 'openapi.yaml'), published);

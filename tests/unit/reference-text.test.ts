@@ -10,9 +10,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Root} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {fieldTree, flattenFields} from '../../plugins/vultus-contract/contract/schemaTable';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {renderedDocs, sources} from './helpers/pages';
 
 /** The leaf keys of x-limits that name a number: `media_retention_hours`, `max_attempts`, … */
 function limitKeys(limits: unknown, path: string[] = []): string[][] {
@@ -40,7 +39,7 @@ function fieldNames(document: unknown): Set<string> {
 }
 
 test('no rendered page names an x-limits key where its value belongs', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const fields = fieldNames(contract.document);
   // A key that is also a field name (`max_attempts`) is the field; the others only name a limit.
   const keys = limitKeys(contract.document['x-limits'])
@@ -59,7 +58,7 @@ test('no rendered page names an x-limits key where its value belongs', async () 
 });
 
 test('a nullable reference shows its type and null, never "object"', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const wrong: string[] = [];
   for (const name of Object.keys(contract.document.components.schemas)) {
     const fields = flattenFields(fieldTree(contract, {$ref: `#/components/schemas/${name}`}));

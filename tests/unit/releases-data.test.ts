@@ -22,7 +22,6 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {
   addMonths,
@@ -33,7 +32,7 @@ import {
   type Product,
   type Support,
 } from '../../plugins/vultus-contract/data/releases';
-import {siteDir, withDocs} from './helpers/pages';
+import {siteDir, sources, withDocs} from './helpers/pages';
 
 const readYaml = (relative: string): unknown => parse(readFileSync(path.join(siteDir, relative), 'utf8'));
 const raw = readYaml('data/releases.yaml');
@@ -182,7 +181,7 @@ test('every deprecated or ended minor version has its end-of-support notice, dat
 });
 
 test('every model and Web SDK version an on-premise release names existed on its date', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const models = (contract.document['x-model-versions'] ?? []) as Array<{
     model_version: string;
     released: string;

@@ -10,8 +10,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Heading, RootContent} from 'mdast';
 import {toString} from 'mdast-util-to-string';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {renderedDocs, sources} from './helpers/pages';
 import {stringifyMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 
 /**
@@ -137,7 +136,7 @@ function apiChanges(children: RootContent[]): string {
 }
 
 test('every operation, event type, error code and decline code has an entry in the revision history', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const page = (await renderedDocs()).find((candidate) => candidate.route === '/revision-history');
   assert.ok(page, 'no /revision-history page');
   const changes = apiChanges(page.tree.children);

@@ -11,10 +11,10 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
+import {type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {javascriptSample, pythonSample, curlSample} from '../../plugins/vultus-contract/contract/samples';
 import {operationMatchers, type OperationMatcher} from './helpers/operations';
-import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
+import {codeBlocks, renderedDocs, sources} from './helpers/pages';
 
 const languages = new Set(['bash', 'sh', 'shell', 'javascript', 'js', 'python', 'py']);
 
@@ -61,7 +61,7 @@ function undeclared(contract: Contract, source: string): string[] {
 }
 
 test('the check finds a branch on a status the operation never returns', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const sample = [
     "const response = await fetch('https://api.vultus.example/v1/media/med_8f3KqP2xLm9VtR4sWz7YbN1c', {method: 'DELETE'});",
     'const result = response.status === 204 ? null : await response.json();',
@@ -77,7 +77,7 @@ test('the check finds a branch on a status the operation never returns', async (
 });
 
 test('the generated samples of every operation branch on no status', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const request = {
     method: 'DELETE',
     path: '/media/med_8f3KqP2xLm9VtR4sWz7YbN1c',
@@ -91,7 +91,7 @@ test('the generated samples of every operation branch on no status', async () =>
 });
 
 test('no code sample on a page compares with a status the operations it calls never return', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const problems: string[] = [];
   let blocks = 0;
   for (const page of await renderedDocs()) {

@@ -17,9 +17,8 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {forcedOnlyCodes, readSandbox, sandboxClause} from '../../plugins/vultus-contract/contract/sandbox';
-import {siteDir} from './helpers/pages';
+import {sources} from './helpers/pages';
 import {contractStrings, declineCodePattern, docsSources, rawContract, sentences} from './helpers/prose';
 
 const raw = rawContract();
@@ -58,7 +57,7 @@ test('the contract states what the sandbox runs once, through %{sandbox.checks}'
   const users = contractStrings(raw).filter(({text}) => text.includes('%{sandbox.checks}'));
   assert.ok(users.length >= 2, 'the key scheme and the Vultus-Sandbox-Outcome header describe the sandbox');
   // The loaded contract shows the clause itself.
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const clause = sandboxClause(contract.document);
   const schemes = JSON.stringify(contract.document.components.securitySchemes);
   assert.ok(schemes.includes(clause.replace(/"/g, '\\"')), 'secretKey describes the sandbox with the clause');

@@ -7,27 +7,26 @@
  *
  * Run: node --import tsx --test tests/unit/sdk-error-shape.test.ts
  */
-import {test} from 'node:test';
+import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
-import {parse as parseYaml} from 'yaml';
-import {codeBlocks, metaValue, renderedDocs, siteDir} from './helpers/pages';
+import {codeBlocks, metaValue, bundledContract, renderedDocs, sources} from './helpers/pages';
 
 type Json = Record<string, unknown>;
-const readYaml = (relative: string): Json =>
-  parseYaml(readFileSync(path.join(siteDir, relative), 'utf8')) as Json;
 
-const web = readYaml('data/sdk/web-sdk.yaml');
-const gui = readYaml('data/sdk/gui-web-sdk.yaml');
-const contract = readYaml('contract/openapi.yaml');
-const schemas = (contract.components as {schemas: Record<string, Json>}).schemas;
+const web = sources.data('sdk/web-sdk.yaml');
+const gui = sources.data('sdk/gui-web-sdk.yaml');
+const errorType: {name?: string; schema?: string} | undefined = web.error_type;
 
-const errorType = web.error_type as {name?: string; schema?: string} | undefined;
-const errorSchema = errorType?.schema ? schemas[errorType.schema] : undefined;
+let schemas: Record<string, Json>;
+let errorSchema: Json | undefined;
 /** The fields a handler may read: the properties of the schema the reference names. */
-const errorFields = new Set(Object.keys((errorSchema?.properties as Json | undefined) ?? {}));
+let errorFields: Set<string>;
+before(async () => {
+  schemas = ((await bundledContract()).components as {schemas: Record<string, Json>}).schemas;
+  errorSchema = errorType?.schema ? schemas[errorType.schema] : undefined;
+  errorFields = new Set(Object.keys((errorSchema?.properties as Json | undefined) ?? {}));
+});
 
 test('the SDK reference defines the error payload once, as the API’s inner error object', () => {
   assert.ok(
@@ -54,10 +53,10 @@ test('the SDK reference defines the error payload once, as the API’s inner err
     ['web-sdk.yaml', web],
     ['gui-web-sdk.yaml', gui],
   ] as const) {
-    const event = (data.events as Json[]).find((entry) => entry.name === 'error');
+    const event = data.events.find((entry) => entry.name === 'error');
     assert.equal(event?.payload, errorType.name, `${file}: the error event passes ${errorType.name}`);
   }
-  const onError = (gui.options as Json[]).find((option) => option.name === 'onError');
+  const onError = gui.options.find((option) => option.name === 'onError');
   assert.match(String(onError?.type), new RegExp(`\\b${errorType.name}\\b`), 'gui: onError');
 });
 

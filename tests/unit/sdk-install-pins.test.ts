@@ -11,13 +11,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse as parseYaml} from 'yaml';
-import {renderedDocs, siteDir} from './helpers/pages';
+import {renderedDocs, siteDir, sources} from './helpers/pages';
 
-const sdkVersion = String(
-  (parseYaml(readFileSync(path.join(siteDir, 'data/sdk/web-sdk.yaml'), 'utf8')) as {version: unknown})
-    .version,
-);
+const sdkVersion = sources.data('sdk/web-sdk.yaml').version;
 
 /** Install commands of @vultus packages in a text, each with what is wrong with it. */
 export function unpinnedInstalls(text: string, version: string): string[] {
@@ -36,9 +32,7 @@ export function unpinnedInstalls(text: string, version: string): string[] {
 }
 
 test('the SDK version is the newest Web SDK release', () => {
-  const releases = parseYaml(readFileSync(path.join(siteDir, 'data/releases.yaml'), 'utf8')) as {
-    products: Array<{id: string; releases: Array<{version: string}>}>;
-  };
+  const releases = sources.data('releases.yaml');
   const product = releases.products.find((entry) => entry.id === 'web-sdk');
   assert.ok(product, 'data/releases.yaml: no web-sdk product');
   const newest = product.releases

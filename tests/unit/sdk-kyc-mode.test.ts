@@ -7,37 +7,38 @@
  *
  * Run: node --import tsx --test tests/unit/sdk-kyc-mode.test.ts
  */
-import {test} from 'node:test';
+import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse as parseYaml} from 'yaml';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {siteDir, withDocs} from './helpers/pages';
+import {bundledContract, siteDir, sources, withDocs} from './helpers/pages';
 
 type Json = Record<string, unknown>;
-const readYaml = (relative: string): Json =>
-  parseYaml(readFileSync(path.join(siteDir, relative), 'utf8')) as Json;
-const web = readYaml('data/sdk/web-sdk.yaml');
-const gui = readYaml('data/sdk/gui-web-sdk.yaml');
-const contract = readYaml('contract/openapi.yaml');
-const schemas = (contract.components as {schemas: Record<string, Json>}).schemas;
-const stepTypes = (schemas.KycStepType as {enum: string[]}).enum;
+const web = sources.data('sdk/web-sdk.yaml');
+const gui = sources.data('sdk/gui-web-sdk.yaml');
+let contract: Json;
+let schemas: Record<string, Json>;
+let stepTypes: string[];
+before(async () => {
+  contract = await bundledContract();
+  schemas = (contract.components as {schemas: Record<string, Json>}).schemas;
+  stepTypes = (schemas.KycStepType as {enum: string[]}).enum;
+});
 
-const readyModes = (data: Json): string[] => {
-  const ready = (data.events as Json[]).find((event) => event.name === 'ready');
+const readyModes = (data: typeof web | typeof gui): string[] => {
+  const ready = data.events.find((event) => event.name === 'ready');
   return [...String(ready?.when).matchAll(/`'([a-z0-9_]+)'`/g)].map((match) => match[1] as string);
 };
 
 test('the SDK reference says the GUI runs KYC sessions and the Web SDK refuses them', () => {
   assert.ok(readyModes(gui).includes('kyc'), "gui-web-sdk.yaml: ready lists mode 'kyc'");
   assert.ok(!readyModes(web).includes('kyc'), "web-sdk.yaml: ready lists mode 'kyc'");
-  const clientToken = (web.options as Json[]).find((option) => option.name === 'clientToken');
+  const clientToken = web.options.find((option) => option.name === 'clientToken');
   assert.match(String(clientToken?.description), /KYC[^.]*refused with `parameter_invalid`/);
 });
 
 test('the GUI page documents its KYC mode: each step, return_url and the errors', async () => {
-  const steps = (gui.kyc_steps as Json[] | undefined) ?? [];
+  const steps = gui.kyc_steps ?? [];
   assert.deepEqual(
     steps.map((entry) => entry.step),
     stepTypes,

@@ -18,13 +18,10 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Root} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {parse as parseYaml} from 'yaml';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {siteDir, withDocs} from './helpers/pages';
+import {bundledContract, siteDir, sources, withDocs} from './helpers/pages';
 
 type Json = Record<string, unknown>;
-const readYaml = (relative: string): Json =>
-  parseYaml(readFileSync(path.join(siteDir, relative), 'utf8')) as Json;
 
 interface Reference {
   label: string;
@@ -34,20 +31,20 @@ interface Reference {
   calls: Set<string>;
   options: Set<string>;
   events: Set<string>;
-  apiErrors: Json[];
+  apiErrors: ReadonlyArray<{code: string; sdk_behaviour?: string; gui_behaviour?: string}>;
 }
 
-function reference(label: string, file: string, page: string): Reference {
-  const data = readYaml(`data/sdk/${file}`);
-  const names = (key: string): string[] => (data[key] as Json[]).map((item) => String(item.name));
+function reference(label: string, file: 'web-sdk.yaml' | 'gui-web-sdk.yaml', page: string): Reference {
+  const data = sources.data(`sdk/${file}`);
+  const names = (items: ReadonlyArray<{name: string}>): string[] => items.map((item) => item.name);
   return {
     label,
     file,
     page,
-    calls: new Set(names('methods').map((name) => name.split('.').pop() as string)),
-    options: new Set(names('options')),
-    events: new Set(names('events')),
-    apiErrors: (data.api_errors as Json[] | undefined) ?? [],
+    calls: new Set(names(data.methods).map((name) => name.split('.').pop() as string)),
+    options: new Set(names(data.options)),
+    events: new Set(names(data.events)),
+    apiErrors: data.api_errors ?? [],
   };
 }
 
@@ -134,7 +131,7 @@ test('the name check finds a method and an option the SDK lacks', () => {
 });
 
 test('the API errors tables list only errors the API raises, with each SDK’s own handling', async () => {
-  const contract = readYaml('contract/openapi.yaml');
+  const contract = await bundledContract();
   const catalogue = new Map(
     (contract['x-error-codes'] as Json[]).map((entry) => [String(entry.code), entry]),
   );

@@ -14,13 +14,12 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {
   signatureHeader,
   signatureVector,
   type SignatureVector,
 } from '../../plugins/vultus-contract/contract/signatures';
-import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
+import {codeBlocks, renderedDocs, sources} from './helpers/pages';
 
 const tolerance = 300;
 
@@ -172,7 +171,7 @@ function runShellVerifier(script: string, vector: SignatureVector): boolean[] {
 }
 
 test('the pages show both signature vectors, with the header computed from their inputs', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const pages = await renderedDocs();
   for (const [kind, route] of [
     ['webhook', '/responses'],
@@ -189,7 +188,7 @@ test('the pages show both signature vectors, with the header computed from their
 });
 
 test('every webhook verifier sample accepts the vector and rejects a changed byte, secret or t', async () => {
-  const vector = signatureVector(await loadContract(siteDir), 'webhook');
+  const vector = signatureVector(await sources.contract(), 'webhook');
   const {cases, expected} = verifierCases(vector);
   const problems: string[] = [];
   let verifiers = 0;
@@ -229,7 +228,7 @@ test('every webhook verifier sample accepts the vector and rejects a changed byt
 });
 
 test('every request-signing sample produces the request vector’s header', async () => {
-  const vector = signatureVector(await loadContract(siteDir), 'request');
+  const vector = signatureVector(await sources.contract(), 'request');
   const auth = (await renderedDocs()).find((page) => page.route === '/auth');
   assert.ok(auth);
   const produced: Record<string, string> = {};

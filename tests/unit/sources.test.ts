@@ -15,6 +15,7 @@ import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
 import {VFile} from 'vfile';
 import remarkVultusContract from '../../plugins/vultus-contract/remark';
+import {substituteFacts} from '../../plugins/vultus-contract/facts/facts';
 import {Sources} from '../../plugins/vultus-contract/sources';
 import {siteDir} from './helpers/pages';
 
@@ -102,4 +103,32 @@ test('a partial edited and forgotten is placed again with its new text', () =>
     assert.match(await render(sources, page), /The first text\./);
     sources.forget([partial]);
     assert.match(await render(sources, page), /The second text\./);
+  }));
+
+test('a file read as text is still loaded as what it is: the contract after its text, and again after forget', () =>
+  inSiteCopy(async (dir) => {
+    const sources = new Sources(dir);
+    const text = sources.text('contract/openapi.yaml');
+    assert.match(String(text), /^openapi: /m);
+    const contract = await sources.contract();
+    assert.ok(contract.operations.size > 0, 'the contract, not its text');
+    assert.equal(sources.text('contract/openapi.yaml'), text);
+    sources.forget([path.join(dir, 'contract/openapi.yaml')]);
+    assert.notEqual(await sources.contract(), contract, 'after forget the contract is loaded again');
+  }));
+
+test('the facts a page states are those of the contract it is rendered with, whichever was rendered first', () =>
+  inSiteCopy(async (dir) => {
+    const sources = new Sources(dir);
+    const contract = await sources.contract();
+    // A contract without signature test vectors has no signature facts (a test's minimal contract).
+    const without = {...contract, document: {...contract.document, 'x-signature-test-vectors': undefined}};
+    assert.throws(
+      () => substituteFacts(without as typeof contract, sources, '%{signatures.webhook.header}', 'page.md'),
+      /no such fact/,
+    );
+    assert.match(
+      substituteFacts(contract, sources, '%{signatures.webhook.header}', 'page.md'),
+      /^t=\d+,v1=[0-9a-f]{64}$/,
+    );
   }));

@@ -11,13 +11,12 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {contractLoadError} from './helpers/contract-copy';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {docsDir, listMarkdown, siteDir, withDocs} from './helpers/pages';
+import {docsDir, listMarkdown, siteDir, sources, withDocs} from './helpers/pages';
 
 test('every error code appears in the row of its status in the /responses status table', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const page = await renderPageMarkdown(await withDocs(), path.join(docsDir, 'responses.md'));
   const start = page.markdown.indexOf('\n## HTTP status codes\n');
   assert.ok(start >= 0, 'the HTTP status codes section');

@@ -10,10 +10,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {loadContract} from '../../plugins/vultus-contract/contract/contract';
 import {collectFacts, substituteFacts} from '../../plugins/vultus-contract/facts/facts';
 import {findTypedCopies, type TypedCopy} from './helpers/typed-facts';
-import {docsDir, listMarkdown, renderedDocs, siteDir, sources} from './helpers/pages';
+import {docsDir, listMarkdown, renderedDocs, sources} from './helpers/pages';
 
 /**
  * Typed copies that stay typed, each with the reason. `text` is a piece of the line; an entry
@@ -71,7 +70,7 @@ const typedOnPurpose: Array<{file: string; fact: string; text: string; why: stri
 ];
 
 async function allCopies(): Promise<TypedCopy[]> {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const facts = [...collectFacts(contract, sources).values()];
   const copies: TypedCopy[] = [];
   // The pages, and the partials and code snippets they include (docs/_partials/, not pages themselves).
@@ -115,7 +114,7 @@ test('no page types a fact of the contract or data/ that the build can render', 
 });
 
 test('the detector finds a typed version, port, limit, retention period, throughput and published figure, and passes rendered ones', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const facts = [...collectFacts(contract, sources).values()];
   const version = facts.find((fact) => fact.key === 'onprem.version');
   const port = facts.find((fact) => fact.key === 'onprem.api_port');
@@ -156,7 +155,7 @@ test('the detector finds a typed version, port, limit, retention period, through
 });
 
 test('the build substitutes %{key} in code and fails on an unknown key, naming it', async () => {
-  const contract = await loadContract(siteDir);
+  const contract = await sources.contract();
   const facts = collectFacts(contract, sources);
   assert.equal(
     substituteFacts(contract, sources, 'image: onprem/face-match:%{onprem.version}', 'x.md:1'),

@@ -24,7 +24,7 @@ import {DataError} from '../data/load';
 import type {MetricsLatency, OnpremConfig, OnpremServices, Releases, SdkWebSdk} from '../data/types';
 import {grouped, numberFormats, thresholdText} from '../numbers';
 import {expandPlaceholders} from '../placeholders';
-import {noteRead} from '../reads';
+import {noteRead, withoutNoting} from '../reads';
 import type {Sources} from '../sources';
 
 type Json = Record<string, unknown>;
@@ -474,8 +474,15 @@ function pageFacts(
   contract: () => Contract,
   sources: Sources,
 ): {facts: Map<string, Fact>; use: (fact: Fact) => Fact} {
-  // Built once per build (./sources.ts `build`), not once per directive or code block.
-  const facts = sources.build('facts', () => collectFacts(contract(), sources));
+  // Built once per build (./sources.ts `build`) and contract, not once per directive or code block.
+  // Which contract, without making the page depend on it: `use` notes the file of each fact used.
+  const current = withoutNoting(contract);
+  const byContract = sources.build('facts', () => new WeakMap<Contract, Map<string, Fact>>());
+  let facts = byContract.get(current);
+  if (!facts) {
+    facts = withoutNoting(() => collectFacts(current, sources));
+    byContract.set(current, facts);
+  }
   return {
     facts,
     use: (fact) => {

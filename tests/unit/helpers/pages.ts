@@ -22,6 +22,11 @@ export const docsDir = path.join(siteDir, 'docs');
  */
 export const sources = new Sources(siteDir);
 
+/** The contract as the build bundles it (its `$ref`s kept, placeholders expanded), loaded once. */
+export async function bundledContract(): Promise<Record<string, unknown>> {
+  return {...(await sources.contract()).raw};
+}
+
 let docsListed: Promise<Sources> | undefined;
 
 /** `sources` with the docs pages listed, for a renderer that names another page by its title. */

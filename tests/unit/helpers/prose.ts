@@ -6,7 +6,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {listMarkdown, docsDir, siteDir} from './pages';
+import {listMarkdown, docsDir, siteDir, sources} from './pages';
 
 /** A decline code such as `DOC.UNSUPPORTED_TYPE`, as a pattern to embed. */
 export const declineCodePattern = '(?:FACE|LIVENESS|MATCH|DOC|AML|DEDUP|AGE|KYC)\\.[A-Z_]+';
@@ -48,7 +48,7 @@ export async function docsSources(): Promise<Source[]> {
 
 /** The contract as written (placeholders not expanded). */
 export const rawContract = (): Record<string, unknown> =>
-  parse(readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8')) as Record<string, unknown>;
+  parse(sources.text('contract/openapi.yaml') ?? '') as Record<string, unknown>;
 
 /** Every string of a parsed contract with its JSON pointer, outside the subtrees named in `skip`. */
 export function contractStrings(
