@@ -5,51 +5,9 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-
-const siteDir = path.resolve(__dirname, '../..');
-const copied = ['docs', 'blog', 'src', 'static', 'contract', 'data', 'config', 'plugins'];
-const copiedFiles = ['docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'];
-
-function siteCopy(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-build-error-'));
-  for (const name of copied) cpSync(path.join(siteDir, name), path.join(dir, name), {recursive: true});
-  for (const name of copiedFiles) cpSync(path.join(siteDir, name), path.join(dir, name));
-  symlinkSync(path.join(siteDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
-function build(dir: string): {status: number | null; output: string} {
-  const result = spawnSync(process.execPath, [path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1'},
-    timeout: 600_000,
-  });
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
-}
-
-/** Replaces `from` with `to` in a file of the site copy; the edit must change the file. */
-function edit(dir: string, file: string, from: string, to: string): void {
-  const full = path.join(dir, file);
-  const source = readFileSync(full, 'utf8');
-  const edited = source.replace(from, to);
-  assert.notEqual(edited, source, `${file}: "${from}" was edited`);
-  writeFileSync(full, edited);
-}
-
-/** Runs `check` on a fresh copy of the site, removed afterwards. */
-function withSiteCopy(check: (dir: string) => void): void {
-  const dir = siteCopy();
-  try {
-    check(dir);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-}
+import {build, edit, withSiteCopy} from './helpers/site-copy';
 
 /** The 1-based line of the first line of a file of the copy that holds `text`. */
 const lineOf = (dir: string, file: string, text: string): number =>
@@ -138,39 +96,3 @@ test('a contract that references a missing schema fails the build and names the 
     assert.match(output, /#\/components\/schemas\/\w+\/properties\/\w+/, 'names the path inside the file');
     assert.match(output, /NoSuchImage/);
   }));
-
-test('an edit to the contract, a data file or a partial reaches its pages in a warm build, and the search index gets a new name', () => {
-  const indexName = (buildDir: string): string => {
-    const names = readdirSync(buildDir).filter((file) => /^search-index-[0-9a-f]+\.json$/.test(file));
-    assert.equal(names.length, 1, `one search index in ${buildDir}`);
-    return names[0] ?? '';
-  };
-  const html = (dir: string, route: string): string => readFileSync(path.join(dir, 'build', `${route}.html`), 'utf8');
-  withSiteCopy((dir) => {
-    // A cold build fills the bundler's persistent cache; the second build is warm.
-    const cold = build(dir);
-    assert.equal(cold.status, 0, cold.output);
-    const before = indexName(path.join(dir, 'build'));
-    edit(dir, 'contract/openapi.yaml', 'Compares the face in `image`', 'Compares the quokka face in `image`');
-    edit(dir, 'data/onprem/config.yaml', 'Inference workers in the container.', 'Inference wombat workers in the container.');
-    edit(dir, 'docs/_partials/onprem-api-key.md', 'chmod 0444 license.vlic', 'chmod 0444 license.vlic # numbat');
-    const warm = build(dir);
-    assert.equal(warm.status, 0, warm.output);
-    for (const [route, word] of [
-      ['/services/face-search', 'quokka'],
-      ['/onprem-services/face-match', 'wombat'],
-      ['/onprem-services/face-search', 'numbat'],
-      ['/onprem-services/deepfake-detection', 'numbat'],
-    ] as const) {
-      assert.match(html(dir, route), new RegExp(word), `${route}: the warm build renders the edit ("${word}")`);
-    }
-    const after = indexName(path.join(dir, 'build'));
-    assert.notEqual(after, before, 'the edited index must not keep the old name');
-    assert.match(readFileSync(path.join(dir, 'build', after), 'utf8'), /quokka/, 'the new index holds the edit');
-    assert.match(
-      html(dir, '/services/face-search'),
-      new RegExp(`<meta name="?vultus-search-index"? content="?/${after.replace('.', '\\.')}`),
-      'pages name the new index',
-    );
-  });
-});
