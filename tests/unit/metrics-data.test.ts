@@ -1596,3 +1596,18 @@ test('every evaluated and recommended collection size fits the product collectio
   });
   assert.deepEqual(failures, [], failures.join('\n'));
 });
+
+test('the intervals the published figures are checked against give the textbook values', () => {
+  const rounded = ([low, high]: [number, number]): [number, number] => [
+    Number(low.toFixed(4)),
+    Number(high.toFixed(4)),
+  ];
+  // Wilson score interval, 10 of 100 (Newcombe 1998, method 3).
+  assert.deepEqual(rounded(wilson(10, 100)), [0.0552, 0.1744]);
+  // Clopper-Pearson exact interval: 0 of 10 and 1 of 10, and the mirror of 1 of 10.
+  assert.deepEqual(rounded(clopperPearson(0, 10)), [0, 0.3085]);
+  assert.deepEqual(rounded(clopperPearson(1, 10)), [0.0025, 0.445]);
+  assert.deepEqual(rounded(clopperPearson(9, 10)), [0.555, 0.9975]);
+  // A design effect of 2 halves the effective samples: the interval of 5 of 50 at the same rate.
+  assert.deepEqual(wilsonWithDesignEffect(10, 100, 2), wilson(5, 50));
+});
