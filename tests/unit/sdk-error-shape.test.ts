@@ -11,6 +11,7 @@ import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
 import {codeBlocks, metaValue, bundledContract, renderedDocs, sources} from './helpers/pages';
+import {parseScript, sdkSamples} from './helpers/sdk-samples';
 
 type Json = Record<string, unknown>;
 
@@ -80,15 +81,6 @@ test('the SDK pages show SDK error examples as that object, not as a response bo
 
 // ---------------------------------------------------------------- handlers
 
-const scriptLanguages = new Set(['javascript', 'js', 'typescript', 'ts', 'tsx', 'jsx', 'html', 'vue']);
-
-function scripts(language: string, code: string): string[] {
-  if (language === 'html' || language === 'vue') {
-    return [...code.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
-  }
-  return [code];
-}
-
 /**
  * The fields one sample reads from an SDK error, outside `fields`, as messages. An SDK error is
  * the first parameter of an `error` event handler (`x.on('error', …)`), of `onError`, of a
@@ -101,13 +93,7 @@ export function unknownErrorFields(
   typeName: string,
   fields: Set<string>,
 ): string[] {
-  const file = ts.createSourceFile(
-    'sample.tsx',
-    source,
-    ts.ScriptTarget.Latest,
-    true,
-    language === 'tsx' || language === 'jsx' ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+  const file = parseScript(source, language);
   const problems: string[] = [];
   const text = (node: ts.Node): string => node.getText(file);
   const typedAsError = (type: ts.TypeNode | undefined): boolean =>
@@ -194,18 +180,10 @@ test('every SDK error handler in a docs sample reads only fields of the error ob
   assert.ok(errorType?.name && errorFields.size > 0, 'error_type is not defined');
   const problems: string[] = [];
   let checked = 0;
-  for (const page of await renderedDocs()) {
-    const sdkPage = page.route.startsWith('/webSDK/');
-    for (const block of codeBlocks(page.tree)) {
-      const language = block.lang ?? '';
-      if (!scriptLanguages.has(language)) continue;
-      for (const source of scripts(language, block.value)) {
-        if (!sdkPage && !/@vultus\/|VultusWebSDK|VultusGUI/.test(source)) continue;
-        checked += 1;
-        for (const problem of unknownErrorFields(source, language, errorType.name, errorFields)) {
-          problems.push(`docs/${page.file}: sample "${block.value.split('\n')[0]}": ${problem}`);
-        }
-      }
+  for (const {page, block, language, source} of await sdkSamples()) {
+    checked += 1;
+    for (const problem of unknownErrorFields(source, language, errorType.name, errorFields)) {
+      problems.push(`docs/${page.file}: sample "${block.value.split('\n')[0]}": ${problem}`);
     }
   }
   assert.ok(checked >= 20, `only ${checked} SDK samples found: the extraction is broken`);

@@ -17,7 +17,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import {parse as parseYaml} from 'yaml';
 import {loadData} from '../../plugins/vultus-contract/data/load';
-import {codeBlocks, renderedDocs, siteDir} from './helpers/pages';
+import {siteDir} from './helpers/pages';
+import {parseScript, sdkSamples} from './helpers/sdk-samples';
 
 interface Named {
   name: string;
@@ -101,25 +102,9 @@ const errorCodes = new Set([
   ...contract['x-error-codes'].map((error) => error.code),
 ]);
 
-/** The script of a sample: the block itself, or the inline scripts of an HTML or Vue block. */
-function scripts(language: string, code: string): string[] {
-  if (language === 'html' || language === 'vue') {
-    return [...code.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
-  }
-  return [code];
-}
-
-const scriptLanguages = new Set(['javascript', 'js', 'typescript', 'ts', 'tsx', 'jsx', 'html', 'vue']);
-
 /** The unknown SDK names one sample uses, as messages. */
 function unknownNames(source: string, language: string, pageSdk: Sdk | undefined): string[] {
-  const file = ts.createSourceFile(
-    'sample.tsx',
-    source,
-    ts.ScriptTarget.Latest,
-    true,
-    language === 'tsx' || language === 'jsx' ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+  const file = parseScript(source, language);
   const problems: string[] = [];
   const sdkByPackage = new Map([web, gui].map((sdk) => [sdk.package, sdk]));
   const sdkByGlobal = new Map([web, gui].map((sdk) => [sdk.global, sdk]));
@@ -296,21 +281,13 @@ function unknownNames(source: string, language: string, pageSdk: Sdk | undefined
 test('every SDK function, option, method, event, type and error code in a docs sample exists in the SDK reference', async () => {
   const problems: string[] = [];
   let checked = 0;
-  for (const page of await renderedDocs()) {
+  for (const {page, block, language, source} of await sdkSamples()) {
     const pageSdk =
       page.route === '/webSDK/web-sdk' ? web : page.route === '/webSDK/gui-web-sdk' ? gui : undefined;
-    for (const block of codeBlocks(page.tree)) {
-      const language = block.lang ?? '';
-      if (!scriptLanguages.has(language)) continue;
-      for (const source of scripts(language, block.value)) {
-        const usesSdk = pageSdk !== undefined || /@vultus\/|VultusWebSDK|VultusGUI/.test(source);
-        if (!usesSdk) continue;
-        checked += 1;
-        const firstLine = block.value.split('\n')[0] ?? '';
-        for (const problem of unknownNames(source, language, pageSdk)) {
-          problems.push(`${page.file}: sample "${firstLine}": ${problem}`);
-        }
-      }
+    checked += 1;
+    const firstLine = block.value.split('\n')[0] ?? '';
+    for (const problem of unknownNames(source, language, pageSdk)) {
+      problems.push(`${page.file}: sample "${firstLine}": ${problem}`);
     }
   }
   assert.ok(checked >= 20, `only ${checked} SDK samples found: the extraction is broken`);
