@@ -31,6 +31,8 @@ export type DocsPage = {
 
 const sourceKinds = ['contract', 'data', 'text'] as const;
 type SourceKind = (typeof sourceKinds)[number];
+/** The key of what was loaded from `file` as `kind`. */
+const loadedKey = (kind: SourceKind, file: string): string => `${kind}:${file}`;
 
 export class Sources {
   /** The files each docs page was rendered from (./reads.ts). */
@@ -49,7 +51,7 @@ export class Sources {
 
   /** A file is loaded once as each kind of source a renderer asks for (its text, or what it means). */
   private once<T>(kind: SourceKind, file: string, load: () => T): T {
-    const key = `${kind}:${file}`;
+    const key = loadedKey(kind, file);
     if (this.loaded.has(key)) return this.loaded.get(key) as T;
     const value = load();
     this.loaded.set(key, value);
@@ -63,7 +65,8 @@ export class Sources {
     const loading = this.once('contract', file, () => loadContract(this.siteDir));
     // A contract that fails to load is loaded again on the next request (the writer fixes it).
     loading.catch(() => {
-      if (this.loaded.get(`contract:${file}`) === loading) this.loaded.delete(`contract:${file}`);
+      const key = loadedKey('contract', file);
+      if (this.loaded.get(key) === loading) this.loaded.delete(key);
     });
     return loading;
   }
@@ -129,7 +132,7 @@ export class Sources {
         ? [file, file.replace(/\.schema\.json$/, '.yaml')]
         : [file];
       for (const changedFile of changedFiles) {
-        for (const kind of sourceKinds) changed = this.loaded.delete(`${kind}:${changedFile}`) || changed;
+        for (const kind of sourceKinds) changed = this.loaded.delete(loadedKey(kind, changedFile)) || changed;
       }
     }
     if (changed) this.built.clear();
