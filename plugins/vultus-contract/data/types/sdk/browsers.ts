@@ -51,17 +51,8 @@ export interface SdkBrowsers {
     minimum: string;
     notes: string;
     /**
-     * A browser id of @mdn/browser-compat-data.
+     * The one browser engine the platform runs; its minimum must equal that browser's.
      */
-    engine?:
-      | 'chrome'
-      | 'edge'
-      | 'firefox'
-      | 'safari'
-      | 'chrome_android'
-      | 'firefox_android'
-      | 'safari_ios'
-      | 'webview_android'
-      | 'webview_ios';
+    engine?: BrowserId;
   }[];
 }
