@@ -3,7 +3,9 @@
  * Runs after Docusaurus's MDX loader on every docs page (see ./index.ts, `configureWebpack`) and
  * declares to the bundler the files the page was rendered from besides its own: the contract, the
  * data files, the partials (./reads.ts). An edit to one of them then renders the page again, in
- * `docusaurus start` and in a warm `docusaurus build` alike. The server compilation of
+ * `docusaurus start` and in a warm `docusaurus build` alike. It also runs before the MDX loader,
+ * declaring the files the page's last render read: a page whose render fails keeps them, so the
+ * writer's fix renders it again. The server compilation of
  * `docusaurus build` reuses the client's render, and learns the files here too. Plain CommonJS: the
  * bundler requires its loaders with Node's own `require`.
  *

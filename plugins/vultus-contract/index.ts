@@ -95,23 +95,25 @@ export default function vultusContractPlugin(
       sources.setDocs(docsPages(docs));
     },
     configureWebpack(_config, isServer) {
-      // After the MDX loader, on every docs page: the files the page was rendered from become its
-      // dependencies, so an edit to the contract, a data file or a partial renders it again.
-      const module = {
-        rules: [
-          {
-            test: /\.mdx?$/i,
-            include: [path.join(context.siteDir, 'docs')],
-            enforce: 'post' as const,
-            use: [{loader: require.resolve('./dependencies-loader.cjs'), options: {reads: sources.reads}}],
-          },
-        ],
-      };
+      // On every docs page, the files the page is rendered from become its dependencies, so an
+      // edit to the contract, a data file or a partial renders it again. After the MDX loader: the
+      // files this render read. Before it: the files the last render read, so that a page whose
+      // render fails still depends on them and renders again when the writer fixes the file.
+      const dependencies = (enforce: 'pre' | 'post') => ({
+        test: /\.mdx?$/i,
+        include: [path.join(context.siteDir, 'docs')],
+        enforce,
+        use: [{loader: require.resolve('./dependencies-loader.cjs'), options: {reads: sources.reads}}],
+      });
+      const module = {rules: [dependencies('pre'), dependencies('post')]};
       // The build writes build/openapi.yaml in postBuild instead.
       if (isServer || !devServer()) return {module};
-      // A page whose render failed depends on nothing but its own file: the dev server watches
-      // every file any page read, so fixing the one that broke it compiles again (and the bundler
-      // compiles the failed pages again on every compilation).
+      // A page that fails on the first compilation has no last render: while a page fails, the
+      // dev server also watches the files the failed pages read and the contract, which every page
+      // renders from (the bundler compiles failed pages again on every compilation). Not while
+      // every page renders: the persistent cache takes a file the compilation watches besides its
+      // modules' own as changed at the next start, and every page reading it would render again
+      // on each `npm start`.
       const watchPageReads = {
         apply(compiler: Compiler) {
           // What changed is read again by the pages that render from it.
@@ -119,7 +121,8 @@ export default function vultusContractPlugin(
             sources.forget([...(watching.modifiedFiles ?? []), ...(watching.removedFiles ?? [])]);
           });
           compiler.hooks.afterCompile.tap('vultus-contract', (compilation) => {
-            for (const file of sources.reads.all()) compilation.fileDependencies.add(file);
+            if (sources.reads.failedPages().length === 0) return;
+            for (const file of sources.reads.ofFailedPages()) compilation.fileDependencies.add(file);
             compilation.fileDependencies.add(contractFile);
           });
           compiler.hooks.done.tapPromise('vultus-contract', () =>

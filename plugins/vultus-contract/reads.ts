@@ -8,8 +8,10 @@
  * ./dependencies-loader.cjs, which runs after the MDX loader on every docs page, declares the
  * files to the bundler (`addDependency`). So `docusaurus start` re-renders a page when one of its
  * files changes, and a warm `docusaurus build` does not reuse a cached page whose files changed.
- * A page whose render failed has no dependencies but its own file; `docusaurus start` watches
- * every file any page read (`all`), so fixing the file that broke it renders it again.
+ * The loader also runs before the MDX loader, declaring the files of the page's last render: a
+ * page whose render fails keeps them, so fixing the file that broke it renders it again. A page
+ * that fails on its first render has no last render; while it fails, `docusaurus start` watches
+ * the files the failed pages read (`ofFailedPages`).
  *
  * The site's `Sources` holds its `PageReads`, and is handed to the remark plugin and to the plugin
  * that adds the loader (docusaurus.config.ts makes one per site).
@@ -34,12 +36,18 @@ export function withoutNoting<T>(read: () => T): T {
 /** The files each docs page was rendered from, by the page's absolute path. */
 export class PageReads {
   private readonly byPage = new Map<string, readonly string[]>();
+  private readonly failed = new Set<string>();
 
   /** Renders a page, noting the files it reads, whether the render succeeds or fails. */
   async record<T>(page: string, render: () => Promise<T>): Promise<T> {
     const files = new Set<string>();
     try {
-      return await recording.run(files, render);
+      const rendered = await recording.run(files, render);
+      this.failed.delete(page);
+      return rendered;
+    } catch (error) {
+      this.failed.add(page);
+      throw error;
     } finally {
       this.byPage.set(page, [...files].sort());
     }
@@ -50,8 +58,13 @@ export class PageReads {
     return this.byPage.get(page) ?? [];
   }
 
-  /** Every file some page was rendered from, the pages whose render failed included. */
-  all(): Set<string> {
-    return new Set([...this.byPage.values()].flat());
+  /** The pages whose last render failed. */
+  failedPages(): readonly string[] {
+    return [...this.failed].sort();
+  }
+
+  /** Every file a page whose last render failed read before it failed. */
+  ofFailedPages(): Set<string> {
+    return new Set([...this.failed].flatMap((page) => this.of(page)));
   }
 }

@@ -89,8 +89,13 @@ function isMisspeltDirective(node: {
 const isWritersMistake = (error: unknown): boolean =>
   error instanceof SourceError || (error instanceof Error && error.constructor === Error);
 
+/** `VULTUS_LOG_RENDERS=1 npm start` prints each docs page as it renders: which pages an edit renders again. */
+const logRenders = Boolean(process.env.VULTUS_LOG_RENDERS);
+
 export default function remarkVultusContract(options: Options) {
   return async (tree: Root, file: VFile): Promise<void> => {
+    if (logRenders)
+      console.log(`[vultus-contract] rendering ${path.relative(options.sources.siteDir, file.path)}`);
     await options.sources.reads.record(file.path, () =>
       expandDirectives(tree, file, options.sources, options.mode ?? 'site'),
     );

@@ -2,7 +2,7 @@
  * Where a value sits in a YAML file, for error messages that send the writer to the line: the
  * `yaml` package's own node ranges, read through a LineCounter.
  */
-import {LineCounter, isMap, isScalar, parseDocument, type Node} from 'yaml';
+import {LineCounter, YAMLError, isMap, isScalar, parseDocument, type Node} from 'yaml';
 
 export type YamlPath = ReadonlyArray<string | number>;
 
@@ -42,4 +42,13 @@ export function yamlLine(source: string, path: YamlPath, key?: string): number |
 function lineOf(node: unknown, lineCounter: LineCounter): number | undefined {
   const range = (node as Node | null)?.range;
   return range ? lineCounter.linePos(range[0]).line : undefined;
+}
+
+/**
+ * A YAML syntax error as every source reports it, the file and line first:
+ * `data/onprem/config.yaml:453: not valid YAML: Flow sequence in block collection …`.
+ */
+export function yamlSyntaxError(file: string, error: unknown): string {
+  const line = error instanceof YAMLError ? error.linePos?.[0].line : undefined;
+  return `${file}${line ? `:${line}` : ''}: not valid YAML: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -5,11 +5,11 @@
  * working tree; the server listens on 127.0.0.1 and a free port, and is stopped at the end.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
-import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from '@playwright/test';
 import {freePort} from '../../tests/browser/nginx';
+import {siteCopy} from './siteCopy';
 
 export type DevServerFigures = {
   coldReadySeconds: number;
@@ -56,20 +56,31 @@ function edited(edit: (typeof edits)[number], source: string): string {
   return source.replace(edit.from, to);
 }
 
-function siteCopy(siteDir: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-bench-dev-'));
-  for (const name of ['docs', 'blog', 'src', 'static', 'contract', 'data', 'config', 'plugins'])
-    cpSync(path.join(siteDir, name), path.join(dir, name), {recursive: true});
-  for (const name of ['docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'])
-    cpSync(path.join(siteDir, name), path.join(dir, name));
-  symlinkSync(path.join(siteDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
+export type DevServer = {
+  process: ChildProcess;
+  baseUrl: string;
+  readySeconds: number;
+  /** Everything the server printed so far. */
+  output(): string;
+  /**
+   * Resolves with what the server printed from `since` (an offset into `output()`) to the end of
+   * the next compilation that ends after it: "ok", or "failed" with the compilation's errors.
+   */
+  compiled(since: number): Promise<{result: 'ok' | 'failed'; printed: string}>;
+};
 
-type DevServer = {process: ChildProcess; baseUrl: string; readySeconds: number};
+const compiledOk = /compiled successfully/;
+const compiledWithErrors = /compiled with \d+ errors?/;
 
-/** Starts `docusaurus start` in `dir` and resolves when its first compilation has finished. */
-async function startDevServer(siteDir: string, dir: string): Promise<DevServer> {
+/**
+ * Starts `docusaurus start` in `dir` and resolves when its first compilation has finished; `env`
+ * adds to the environment (`VULTUS_LOG_RENDERS=1` prints each docs page the site renders).
+ */
+export async function startDevServer(
+  siteDir: string,
+  dir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<DevServer> {
   const port = await freePort();
   const started = Date.now();
   const child = spawn(
@@ -83,34 +94,86 @@ async function startDevServer(siteDir: string, dir: string): Promise<DevServer> 
       String(port),
       '--no-open',
     ],
-    {cwd: dir, env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1', BROWSER: 'none'}},
+    {cwd: dir, env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1', BROWSER: 'none', ...env}},
   );
   let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`docusaurus start: not ready in 5 minutes\n${output}`)),
-      300_000,
-    );
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (/compiled successfully/.test(output)) {
+  const listeners = new Set<() => void>();
+  const read = (chunk: Buffer): void => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  const compiled = (since: number): Promise<{result: 'ok' | 'failed'; printed: string}> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        done();
+        reject(
+          new Error(`docusaurus start: no compilation in 5 minutes\n${output.slice(since).slice(-3000)}`),
+        );
+      }, 300_000);
+      const check = (): void => {
+        const printed = output.slice(since);
+        const result = compiledOk.test(printed)
+          ? 'ok'
+          : compiledWithErrors.test(printed)
+            ? 'failed'
+            : undefined;
+        if (!result) return;
+        done();
+        resolve({result, printed});
+      };
+      const exited = (code: number | null): void => {
+        done();
+        reject(new Error(`docusaurus start exited (${code})\n${output.slice(since).slice(-3000)}`));
+      };
+      function done(): void {
         clearTimeout(timer);
-        resolve();
-      } else if (/compiled with \d+ errors?/.test(output)) {
-        clearTimeout(timer);
-        reject(new Error(`docusaurus start: the site does not compile\n${output.slice(-3000)}`));
+        listeners.delete(check);
+        child.off('exit', exited);
       }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) =>
-      reject(new Error(`docusaurus start exited (${code})\n${output.slice(-3000)}`)),
-    );
-  });
-  return {process: child, baseUrl: `http://127.0.0.1:${port}`, readySeconds: (Date.now() - started) / 1000};
+      listeners.add(check);
+      child.on('exit', exited);
+      check();
+    });
+  const first = await compiled(0);
+  if (first.result === 'failed') {
+    child.kill('SIGTERM');
+    throw new Error(`docusaurus start: the site does not compile\n${first.printed.slice(-3000)}`);
+  }
+  return {
+    process: child,
+    baseUrl: `http://127.0.0.1:${port}`,
+    readySeconds: (Date.now() - started) / 1000,
+    output: () => output,
+    compiled,
+  };
 }
 
-async function stopDevServer(server: DevServer): Promise<void> {
+/** The newest modification time of a file under `dir`, 0 when there is none. */
+function newestChange(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, {withFileTypes: true, recursive: true})) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Resolves once the bundler's persistent cache (node_modules/.cache/rspack) has been still for
+ * two seconds. The bundler writes it a few seconds after a compilation, and `docusaurus start`
+ * exits on SIGTERM without waiting: a server stopped sooner leaves the next start cold.
+ */
+export async function cacheWritten(dir: string): Promise<void> {
+  const cache = path.join(dir, 'node_modules/.cache/rspack');
+  for (let waited = 0; waited < 60_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (existsSync(cache) && Date.now() - newestChange(cache) > 2000) return;
+  }
+}
+
+export async function stopDevServer(server: DevServer): Promise<void> {
   if (server.process.exitCode !== null) return;
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
   server.process.kill('SIGTERM');
@@ -119,9 +182,10 @@ async function stopDevServer(server: DevServer): Promise<void> {
 
 /** Starts the dev server twice on a copy (cold, then warm) and times each kind of edit on its page. */
 export async function devServerFigures(siteDir: string, browser: Browser): Promise<DevServerFigures> {
-  const dir = siteCopy(siteDir);
+  const dir = siteCopy(siteDir, 'vultus-bench-dev-');
   try {
     const cold = await startDevServer(siteDir, dir);
+    await cacheWritten(dir);
     await stopDevServer(cold);
     const warm = await startDevServer(siteDir, dir);
     const editToPageSeconds: Record<string, number> = {};

@@ -60,7 +60,7 @@ test('the type of every data file is the one generated from its schema (npm run 
   assert.ok(generated.size > yamlFiles.length, 'one type per data file, and the index');
 });
 
-test('a value the schema rejects, a misspelt field and a file without a schema fail naming the file, the line and the field', () => {
+test('a YAML mistake, a value the schema rejects, a misspelt field and a file without a schema fail naming the file, the line and the field', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'vultus-data-'));
   try {
     cpSync(dataDir, path.join(dir, 'data'), {recursive: true});
@@ -87,6 +87,13 @@ test('a value the schema rejects, a misspelt field and a file without a schema f
     assert.throws(
       () => loadData(dir, 'onprem/config.yaml'),
       /^data\/onprem\/config\.yaml:\d+: \/keys\/\d+: unknown field "descripton" \(did you mean "description"\?\)/m,
+    );
+    const lines = source.split('\n');
+    writeFileSync(config, [...lines.slice(0, port), '  - [unclosed', ...lines.slice(port)].join('\n'));
+    assert.throws(
+      () => loadData(dir, 'onprem/config.yaml'),
+      /^DataError: data\/onprem\/config\.yaml:\d+: not valid YAML: /,
+      "a YAML syntax error names the file and line first, as the contract's does",
     );
     rmSync(path.join(dir, 'data/onprem/metrics.schema.json'));
     assert.throws(

@@ -14,6 +14,7 @@ import remarkGfm from 'remark-gfm';
 import {VFile} from 'vfile';
 import remarkVultusContract from '../../plugins/vultus-contract/remark';
 import {collectFacts, factFile} from '../../plugins/vultus-contract/facts/facts';
+import {PageReads, noteRead} from '../../plugins/vultus-contract/reads';
 import {siteDir, sources} from './helpers/pages';
 
 /** The site-relative files a page of `markdown` is rendered from. */
@@ -59,4 +60,23 @@ test('every fact names the file it comes from', async () => {
     files.has('contract/openapi.yaml') && files.has('data/metrics/liveness.yaml'),
     [...files].join(', '),
   );
+});
+
+test('a page whose render fails is known with the files it read until it renders again', async () => {
+  const reads = new PageReads();
+  const page = path.join(siteDir, 'docs/failing.md');
+  const data = path.join(siteDir, 'data/onprem/config.yaml');
+  await assert.rejects(
+    reads.record(page, async () => {
+      noteRead(data);
+      throw new Error('data/onprem/config.yaml:3: not valid YAML');
+    }),
+    /not valid YAML/,
+  );
+  assert.deepEqual(reads.failedPages(), [page]);
+  assert.deepEqual([...reads.ofFailedPages()], [data], 'the file it read before it failed');
+  assert.deepEqual(reads.of(page), [data], 'the next render declares it before the MDX loader runs');
+  await reads.record(page, async () => noteRead(data));
+  assert.deepEqual(reads.failedPages(), [], 'rendered again, it no longer fails');
+  assert.deepEqual([...reads.ofFailedPages()], []);
 });

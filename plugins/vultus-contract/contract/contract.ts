@@ -15,7 +15,7 @@ import path from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
 import {bundle, createConfig, lint, type NormalizedProblem} from '@redocly/openapi-core';
 import {SourceError} from '../errors';
-import {pointerPath, yamlLine} from '../yamlLines';
+import {pointerPath, yamlLine, yamlSyntaxError} from '../yamlLines';
 import {expandPlaceholders, noSuchKey, placeholderPattern} from '../placeholders';
 import {grouped, thresholdText} from '../numbers';
 import {sandboxClause} from './sandbox';
@@ -617,7 +617,7 @@ export async function publishedContract(siteDir: string): Promise<string> {
   const source = await readFile(path.join(siteDir, contractRelativePath), 'utf8');
   const document = parseDocument(source);
   if (document.errors.length > 0) {
-    throw new ContractError(`${contractRelativePath}: not valid YAML: ${document.errors[0]?.message ?? ''}`);
+    throw new ContractError(yamlSyntaxError(contractRelativePath, document.errors[0]));
   }
   const values = placeholderValues(document.toJS());
   const edits: Array<{start: number; end: number; text: string}> = [];

@@ -6,6 +6,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
+import {yamlSyntaxError} from '../yamlLines';
 import {ContractError, contractRelativePath, type ModelVersion} from './contract';
 
 /** The version with status `current` of one family: `face-match` → `face-match-v4.2`. */
@@ -31,10 +32,7 @@ export function readModelVersions(siteDir: string): ModelVersion[] {
       unknown
     > | null;
   } catch (error) {
-    // The `yaml` package's message gives the line and column.
-    throw new ContractError(
-      `${contractRelativePath}: not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new ContractError(yamlSyntaxError(contractRelativePath, error));
   }
   const rows = document?.['x-model-versions'];
   if (!Array.isArray(rows)) {

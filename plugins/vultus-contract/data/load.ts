@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {SourceError, didYouMean} from '../errors';
 import type {DataFiles} from './types';
-import {pointerPath, yamlLine} from '../yamlLines';
+import {pointerPath, yamlLine, yamlSyntaxError} from '../yamlLines';
 
 export class DataError extends SourceError {}
 
@@ -72,7 +72,7 @@ export function loadData(siteDir: string, relative: string): unknown {
   try {
     value = parse(source);
   } catch (error) {
-    throw new DataError(`data/${relative}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DataError(yamlSyntaxError(`data/${relative}`, error));
   }
   if (!existsSync(schemaFile)) {
     throw new DataError(`data/${relative}: no schema; every data file is validated by ${schemaOf(relative)}`);

@@ -1,24 +1,14 @@
 /**
- * Shared by the build tests: a throwaway copy of the site (its sources, with the repository's
- * node_modules linked), built with Docusaurus as `npm run build` builds it.
+ * Shared by the build tests: a throwaway copy of the site (../../../scripts/lib/siteCopy.ts),
+ * built with Docusaurus as `npm run build` builds it.
  */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {siteCopy} from '../../../scripts/lib/siteCopy';
 
-const siteDir = path.resolve(__dirname, '../../..');
-const copied = ['docs', 'blog', 'src', 'static', 'contract', 'data', 'config', 'plugins'];
-const copiedFiles = ['docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'];
-
-function siteCopy(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-build-error-'));
-  for (const name of copied) cpSync(path.join(siteDir, name), path.join(dir, name), {recursive: true});
-  for (const name of copiedFiles) cpSync(path.join(siteDir, name), path.join(dir, name));
-  symlinkSync(path.join(siteDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
+export const siteDir = path.resolve(__dirname, '../../..');
 
 export function build(dir: string): {status: number | null; output: string} {
   const result = spawnSync(process.execPath, [path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
@@ -41,7 +31,7 @@ export function edit(dir: string, file: string, from: string, to: string): void 
 
 /** Runs `check` on a fresh copy of the site, removed afterwards. */
 export function withSiteCopy(check: (dir: string) => void): void {
-  const dir = siteCopy();
+  const dir = siteCopy(siteDir, 'vultus-build-');
   try {
     check(dir);
   } finally {
@@ -49,3 +39,13 @@ export function withSiteCopy(check: (dir: string) => void): void {
   }
 }
 
+
+/** As `withSiteCopy`, for a check that waits (a dev server). */
+export async function withSiteCopyAsync(check: (dir: string) => Promise<void>): Promise<void> {
+  const dir = siteCopy(siteDir, 'vultus-dev-');
+  try {
+    await check(dir);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm start` as a writer lives in it: a second start reuses the pages the first rendered; an
+ * edit to a data file renders again the pages that read it and no other; a broken data file shows
+ * the file and line, and fixing it compiles again. The pages it renders are counted from
+ * `VULTUS_LOG_RENDERS=1` (plugins/vultus-contract/remark.ts), not timed: `npm run bench` times it.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {cacheWritten, startDevServer, stopDevServer, type DevServer} from '../../scripts/lib/devServer';
+import {edit, siteDir, withSiteCopyAsync} from './helpers/site-copy';
+
+/** The docs pages the server rendered in what it printed, as paths from the site directory. */
+const rendered = (printed: string): string[] =>
+  [...printed.matchAll(/\[vultus-contract\] rendering (\S+)/g)].map((match) => match[1] ?? '').sort();
+
+const logRenders = {VULTUS_LOG_RENDERS: '1'};
+
+async function withServer(dir: string, use: (server: DevServer) => Promise<void>): Promise<void> {
+  const server = await startDevServer(siteDir, dir, logRenders);
+  try {
+    await use(server);
+  } finally {
+    await stopDevServer(server);
+  }
+}
+
+test('npm start: a warm start renders no page again, an edit renders only its pages, a broken data file is named and recovers', async () => {
+  await withSiteCopyAsync(async (dir) => {
+    let cold: string[] = [];
+    await withServer(dir, async (server) => {
+      cold = rendered(server.output());
+      await cacheWritten(dir);
+    });
+    assert.ok(cold.includes('docs/onprem-services/face-match.md'), 'the cold start renders every docs page');
+    await withServer(dir, async (server) => {
+      assert.deepEqual(rendered(server.output()), [], 'a warm start reuses every page the cold start rendered');
+
+      // A data file the on-premise configuration tables read.
+      let since = server.output().length;
+      edit(dir, 'data/onprem/config.yaml', 'Inference workers in the container.', 'Inference wombat workers in the container.');
+      const edited = await server.compiled(since);
+      assert.equal(edited.result, 'ok', edited.printed);
+      const again = rendered(edited.printed);
+      assert.ok(again.includes('docs/onprem-services/face-match.md'), `the page that reads the file renders again: ${again.join(', ')}`);
+      for (const page of ['docs/services/face-match.md', 'docs/intro.md'])
+        assert.ok(!again.includes(page), `${page} does not read the file and does not render again: ${again.join(', ')}`);
+      assert.ok(again.length < cold.length, `only the pages that read it: ${again.length} of ${cold.length}`);
+
+      // A YAML mistake: the compilation fails naming the file and line; the fix compiles again.
+      const file = path.join(dir, 'data/onprem/config.yaml');
+      const good = readFileSync(file, 'utf8');
+      since = server.output().length;
+      writeFileSync(file, `${good}\n  - [unclosed\n`);
+      const broken = await server.compiled(since);
+      assert.equal(broken.result, 'failed', broken.printed);
+      assert.match(broken.printed, /data\/onprem\/config\.yaml:\d+: not valid YAML: /, 'the error names the file and line');
+      since = server.output().length;
+      writeFileSync(file, good);
+      const fixed = await server.compiled(since);
+      assert.equal(fixed.result, 'ok', `fixing the file compiles again:\n${fixed.printed.slice(-2000)}`);
+    });
+  });
+});
