@@ -150,14 +150,22 @@ export async function startDevServer(
   };
 }
 
-/** The newest modification time of a file under `dir`, 0 when there is none. */
+/**
+ * The newest modification time of a file under `dir`, 0 when there is none; now when a file
+ * goes away during the walk (the bundler is moving its cache into place).
+ */
 function newestChange(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, {withFileTypes: true, recursive: true})) {
-    if (!entry.isFile()) continue;
-    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  try {
+    let newest = 0;
+    for (const entry of readdirSync(dir, {withFileTypes: true, recursive: true})) {
+      if (!entry.isFile()) continue;
+      newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+    return newest;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Date.now();
+    throw error;
   }
-  return newest;
 }
 
 /**

@@ -19,45 +19,10 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {siteDir, sources, withDocs} from './helpers/pages';
 
-type Kind = 'sanctions' | 'pep' | 'adverse_media';
-type Fields = 'name_only' | 'name_dob_country';
-interface AmlList {
-  name: string;
-  publisher: string;
-  kind: Kind;
-  covers: string;
-  refresh: string;
-}
-interface Rate {
-  threshold: number;
-  label: string;
-  found: number;
-  detection_rate: number;
-  false_hits: number;
-  false_hit_rate: number;
-}
-interface AmlData {
-  lists: AmlList[];
-  evaluation: {
-    model_version: string;
-    measured: string;
-    sets: Array<{set: 'Listed subjects' | 'Clear customers'; queries: number; built_from: string}>;
-    match_rates: Array<{fields: Fields; description: string; thresholds: Rate[]}>;
-    by_variation: {
-      fields: Fields;
-      threshold: number;
-      groups: Array<{variation: string; queries: number; found: number; detection_rate: number}>;
-    };
-  };
-}
-
-const file = path.join(siteDir, 'data/aml/screening.yaml');
-const raw: unknown = parse(readFileSync(file, 'utf8'));
-const data = raw as AmlData;
+const data = sources.data('aml/screening.yaml');
 
 /** Below this many events a rate is a guess: publish counts instead (issue 15). */
 const MIN_EVENTS = 20;
@@ -128,7 +93,7 @@ test('every match rate equals its counts, falls as the threshold rises and rests
   );
   const problems: string[] = [];
   for (const table of data.evaluation.match_rates) {
-    let previous: Rate | undefined;
+    let previous: (typeof table.thresholds)[number] | undefined;
     for (const row of table.thresholds) {
       const where = `${table.fields} at ${row.threshold}`;
       if (Math.abs(row.detection_rate - row.found / listed) > ROUNDING)

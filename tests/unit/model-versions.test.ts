@@ -23,19 +23,16 @@ import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {parse} from 'yaml';
 import {
   modelVersionStatuses,
   type JsonSchema,
   type ModelVersion,
 } from '../../plugins/vultus-contract/contract/contract';
-import type {Product} from '../../plugins/vultus-contract/data/releases';
 import {expandIncludesInSource} from '../../plugins/vultus-contract/partials/include';
 import {docsDir, listMarkdown, siteDir, sources} from './helpers/pages';
 import {contractLoadError as loadError} from './helpers/contract-copy';
 
-const readYaml = (relative: string): unknown => parse(readFileSync(path.join(siteDir, relative), 'utf8'));
-const products = (readYaml('data/releases.yaml') as {products: Product[]}).products;
+const products = sources.data('releases.yaml').products;
 const reviewed = products.find((product) => product.id === 'web-sdk')?.support?.reviewed ?? '';
 
 /** What is wrong with the statuses on the review date: a deprecated version past its sunset, … */
@@ -148,9 +145,7 @@ test('the data files name no retired version where it would run', async () => {
         problems.push(`${relative}: ${pointer}: ${String(value)} is retired`);
     }
   }
-  const services = readYaml('data/onprem/services.yaml') as {
-    services: Array<{name: string; model_version: string}>;
-  };
+  const services = sources.data('onprem/services.yaml');
   for (const service of services.services) {
     if (byName.get(service.model_version)?.status === 'retired')
       problems.push(`data/onprem/services.yaml: ${service.name} serves ${service.model_version}, retired`);

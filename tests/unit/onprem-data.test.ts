@@ -20,7 +20,9 @@ import {fileURLToPath} from 'node:url';
 import {parse, parseAllDocuments} from 'yaml';
 import {withFacts} from './helpers/typed-facts';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {withDocs} from './helpers/pages';
+import type {OnpremConfig} from '../../plugins/vultus-contract/data/types';
+import {sources, withDocs} from './helpers/pages';
+import {rawContract} from './helpers/prose';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -56,13 +58,9 @@ function strings(value: unknown, where: string): string[] {
   return list(value, where).map((item, index) => str(item, `${where}[${index}]`));
 }
 
-function loadYaml(relative: string): unknown {
-  return parse(readFileSync(path.join(ROOT, relative), 'utf8'));
-}
-
 // ------------------------------------------------------------------ the contract
 
-const contract = record(loadYaml('contract/openapi.yaml'), 'contract/openapi.yaml');
+const contract = record(rawContract(), 'contract/openapi.yaml');
 const schemas = record(record(contract.components, 'components').schemas, 'components.schemas');
 
 function schema(name: string): Json {
@@ -134,21 +132,13 @@ const MODEL_SCHEMA: Record<ServiceName, string | null> = {
   gateway: null,
 };
 
-const servicesFile = record(loadYaml('data/onprem/services.yaml'), 'services.yaml');
-const configFile = record(loadYaml('data/onprem/config.yaml'), 'config.yaml');
-const licenceFile = record(loadYaml('data/onprem/licence-errors.yaml'), 'licence-errors.yaml');
-const metricsFile = record(loadYaml('data/onprem/metrics.yaml'), 'metrics.yaml');
-const latency = record(loadYaml('data/metrics/latency.yaml'), 'latency.yaml');
+const servicesFile = record(sources.data('onprem/services.yaml'), 'services.yaml');
+const configFile = record(sources.data('onprem/config.yaml'), 'config.yaml');
+const licenceFile = record(sources.data('onprem/licence-errors.yaml'), 'licence-errors.yaml');
+const metricsFile = record(sources.data('onprem/metrics.yaml'), 'metrics.yaml');
+const latency = record(sources.data('metrics/latency.yaml'), 'latency.yaml');
 
-interface ConfigKey {
-  key: string;
-  env: string;
-  type: 'string' | 'integer' | 'number' | 'boolean';
-  default: string | number | boolean;
-  range: string;
-  services: 'all' | ServiceName[];
-  description: string;
-}
+type ConfigKey = OnpremConfig['keys'][number];
 
 function configKey(value: unknown, where: string): ConfigKey {
   const item = record(value, where);
@@ -169,7 +159,7 @@ const configKeys = list(configFile.keys, 'config.yaml keys').map((item, index) =
 );
 const keyNames = new Set(configKeys.map((item) => item.key));
 // The Helm chart's values (data/onprem/helm-values.yaml) that pages name beside the configuration keys.
-const helmFile = record(loadYaml('data/onprem/helm-values.yaml'), 'helm-values.yaml');
+const helmFile = record(sources.data('onprem/helm-values.yaml'), 'helm-values.yaml');
 const helmKeys = new Set(
   [
     ...list(helmFile.chart_values, 'chart_values'),

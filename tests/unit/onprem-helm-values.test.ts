@@ -13,21 +13,22 @@ import assert from 'node:assert/strict';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {codeBlocks, metaValue, siteDir} from './helpers/pages';
+import type {OnpremHelmValues, OnpremServices} from '../../plugins/vultus-contract/data/types';
+import {codeBlocks, metaValue, siteDir, sources} from './helpers/pages';
 import {onpremPages, renderDoc, section} from './helpers/onprem-pages';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const read = (relative: string): Json => parse(readFileSync(path.join(siteDir, relative), 'utf8')) as Json;
-const helm = read('data/onprem/helm-values.yaml');
-const services = read('data/onprem/services.yaml').services as Json[];
-type Row = {key: string; containers?: 'all' | string[]};
-const chartRows = helm.chart_values as Row[];
-const containerRows = helm.container_values as Row[];
-const keyOf = new Map<string, string>((helm.containers as Json[]).map((item) => [item.name, item.key]));
+type Row = OnpremHelmValues['chart_values'][number];
+type Service = OnpremServices['services'][number];
+const helm = sources.data('onprem/helm-values.yaml');
+const services = sources.data('onprem/services.yaml').services;
+const chartRows = helm.chart_values;
+const containerRows = helm.container_values;
+const keyOf = new Map(helm.containers.map((item) => [item.name, item.key]));
 const nameOf = new Map([...keyOf].map(([name, key]) => [key, name]));
 const takes = (row: Row, name: string): boolean =>
   row.containers === 'all' || (row.containers ?? []).includes(name);
-const hasGpu = (service: Json): boolean => service.sizing.some((profile: Json) => profile.profile === 'GPU');
+const hasGpu = (service: Service): boolean => service.sizing.some((profile) => profile.profile === 'GPU');
 
 /** The dotted paths of a values object, down to the rows' own keys (a row of type map or object ends there). */
 function paths(value: unknown, rows: Row[], prefix = ''): string[] {
@@ -103,16 +104,18 @@ test('every values.yaml example is rendered, sets only listed values, and sizes 
             `${page.route}: ${top}.${key}`,
           );
         if (child.enabled === false) continue;
-        const service = services.find((item) => item.name === name) as Json;
+        const service = services.find((item) => item.name === name);
+        assert.ok(service, `${page.route}: ${top} is a service of data/onprem/services.yaml`);
         assert.ok(child.persistence, `${page.route}: ${top} shows persistence`);
         if (hasGpu(service))
           assert.ok(
             child.gpu && typeof child.gpu.count === 'number',
             `${page.route}: ${top} shows gpu.count`,
           );
-        const profile = service.sizing.find((item: Json) =>
+        const profile = service.sizing.find((item) =>
           child.gpu?.count > 0 ? item.profile === 'GPU' : item.profile.startsWith('CPU'),
         );
+        assert.ok(profile, `${page.route}: ${top} has a sizing profile`);
         const workers = Number(child.env?.VULTUS_WORKERS ?? 1);
         const memory = profile.base_ram_gib + profile.ram_gib_per_worker * workers;
         const cpu = profile.vcpu_per_worker * workers;

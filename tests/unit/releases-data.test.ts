@@ -21,7 +21,6 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {
   addMonths,
@@ -34,9 +33,7 @@ import {
 } from '../../plugins/vultus-contract/data/releases';
 import {siteDir, sources, withDocs} from './helpers/pages';
 
-const readYaml = (relative: string): unknown => parse(readFileSync(path.join(siteDir, relative), 'utf8'));
-const raw = readYaml('data/releases.yaml');
-const products = (raw as {products: Product[]}).products;
+const products = sources.data('releases.yaml').products;
 
 function product(id: Product['id']): Product {
   const found = products.find((candidate) => candidate.id === id);
@@ -56,8 +53,8 @@ test('the Web SDK has a support policy', () => {
 });
 
 test('the newest Web SDK release is the version of both SDK data files', () => {
-  const web = readYaml('data/sdk/web-sdk.yaml') as {version: string; package: string};
-  const gui = readYaml('data/sdk/gui-web-sdk.yaml') as {version: string; package: string};
+  const web = sources.data('sdk/web-sdk.yaml');
+  const gui = sources.data('sdk/gui-web-sdk.yaml');
   assert.equal(newest(webSdk)?.version, web.version, 'data/sdk/web-sdk.yaml version');
   assert.equal(newest(webSdk)?.version, gui.version, 'data/sdk/gui-web-sdk.yaml version');
   assert.deepEqual(webSdk.packages, [web.package, gui.package]);
@@ -67,11 +64,7 @@ test('the newest Web SDK release is the version of both SDK data files', () => {
 });
 
 test('the newest on-premise release is the image and chart version, with the models the containers serve', () => {
-  const services = readYaml('data/onprem/services.yaml') as {
-    version: string;
-    chart: {version: string};
-    services: Array<{name: string; image: string; model_version: string}>;
-  };
+  const services = sources.data('onprem/services.yaml');
   const release = newest(onprem);
   assert.ok(release);
   assert.equal(release.version, services.version, 'data/onprem/services.yaml version');
