@@ -9,6 +9,7 @@ import remarkVultusContract from './plugins/vultus-contract/remark';
 import {Sources} from './plugins/vultus-contract/sources';
 import rehypeRowAnchors from './plugins/rehype-row-anchors';
 import rehypeTableScroll from './plugins/rehype-table-scroll';
+import rehypeInlineCode from './plugins/rehype-inline-code';
 import {ssrTemplate} from './plugins/paint-first';
 import {searchOptions} from './config/search';
 import {parseFrontMatter} from './config/frontMatter';
@@ -108,14 +109,14 @@ const config: Config = {
           // default plugins, so their headings reach the table of contents.
           beforeDefaultRemarkPlugins: [[remarkVultusContract, buildOnly({sources})]],
           remarkPlugins: [remarkHighlightCode],
-          rehypePlugins: [rehypeRowAnchors, rehypeTableScroll],
+          rehypePlugins: [rehypeRowAnchors, rehypeTableScroll, rehypeInlineCode],
           // The page's last change from git: shown under the page, and the sitemap's <lastmod>.
           showLastUpdateTime: true,
         },
         blog: {
           showReadingTime: true,
           remarkPlugins: [remarkHighlightCode],
-          rehypePlugins: [rehypeRowAnchors, rehypeTableScroll],
+          rehypePlugins: [rehypeRowAnchors, rehypeTableScroll, rehypeInlineCode],
           blogDescription: 'Notes from the team that writes the Vultus developer documentation.',
           feedOptions: {type: ['rss', 'atom'], xslt: true},
           onInlineTags: 'throw',

@@ -36,7 +36,8 @@ export default function EndpointHeader({
     <div className={styles.header} data-operation-id={operationId}>
       <p className={styles.line}>
         <span className={clsx(styles.method, styles[verb.toLowerCase()])}>{verb}</span>
-        <code className={styles.path}>
+        {/* A URL: it may break (src/css/custom.css keeps shorter inline code on one line). */}
+        <code className={clsx(styles.path, 'code-long')}>
           <span className={styles.server}>{server}</span>
           {path}
         </code>
