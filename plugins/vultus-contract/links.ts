@@ -34,6 +34,16 @@ export type BuiltSite = {
 
 const external = /^(?!pathname:)[a-z][a-z\d+.-]*:/i;
 
+/**
+ * The docs file a link of the docs page `pageFile` names, as Docusaurus resolves a relative
+ * Markdown link (`../auth.md` from `services/face-match.md` is `auth.md`); undefined for a link
+ * that is no relative Markdown file link (a route, a URL, an anchor). Both docs-relative.
+ */
+export function linkedDocsFile(pageFile: string, target: string): string | undefined {
+  if (!/\.mdx?$/.test(target) || target.startsWith('/')) return undefined;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(pageFile), target));
+}
+
 const withoutTrailingSlash = (pathname: string): string =>
   pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 
@@ -75,8 +85,8 @@ export function brokenLinks(pages: readonly LinkingPage[], site: BuiltSite): str
     const target = hashAt < 0 ? url : url.slice(0, hashAt);
     const hash = hashAt < 0 ? '' : decodeURIComponent(url.slice(hashAt + 1));
     let route = pageRoute;
-    if (/\.mdx?$/.test(target) && !target.startsWith('/')) {
-      const file = path.posix.normalize(path.posix.join(path.posix.dirname(page.file), target));
+    const file = linkedDocsFile(page.file, target);
+    if (file !== undefined) {
       const found = site.routeOfFile.get(file);
       if (found === undefined)
         return `there is no page docs/${file}${didYouMean(file, site.routeOfFile.keys(), (name) => `docs/${name}`)}`;

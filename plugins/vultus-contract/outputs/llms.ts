@@ -12,7 +12,7 @@ import type {Link, Root} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {siteUrl} from '../../../config/links';
 import {markdownPath} from '../../../src/lib/markdownPath';
-import type {PageLink} from '../links';
+import {linkedDocsFile, type PageLink} from '../links';
 import {listPages, renderPageMarkdown, stringifyMarkdown} from './markdown';
 import type {Sources} from '../sources';
 import {postmanFile} from './postman';
@@ -62,8 +62,8 @@ function absoluteLink(url: string, pageFile: string, routesByFile: ReadonlyMap<s
   const anchor = hash ? `#${hash}` : '';
   const docsPage = (route: string): string => `${siteUrl}${anchor ? route : markdownPath(route)}${anchor}`;
   if (target === '') return docsPage(routesByFile.get(pageFile) ?? '/');
-  if (/\.mdx?$/.test(target)) {
-    const file = path.posix.normalize(path.posix.join(path.posix.dirname(pageFile), target));
+  const file = linkedDocsFile(pageFile, target);
+  if (file !== undefined) {
     const route = routesByFile.get(file);
     return route ? docsPage(route) : `${siteUrl}/${target}${anchor}`;
   }
