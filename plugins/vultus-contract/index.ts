@@ -82,11 +82,22 @@ export default function vultusContractPlugin(
     publishedMtimeMs = mtimeMs;
     await writePublishedContract(context.siteDir, devStaticDir);
   }
+  /**
+   * The pages that render from a contract the loader rejects show why; this says which copy was
+   * not written, once per change of the contract.
+   */
+  const warnNotPublished = (error: unknown): void => {
+    console.warn(
+      `[vultus-contract] /openapi.yaml and the Postman collection not updated: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  };
   return {
     name: 'vultus-contract',
     async loadContent() {
       const contract = await sources.contract();
-      if (devServer()) await publishForDevServer();
+      // Beside the first compilation, not before it: the server is ready sooner, and
+      // /openapi.yaml is there a moment later.
+      if (devServer()) void publishForDevServer().catch(warnNotPublished);
       return {operations: contract.operations.size};
     },
     allContentLoaded({allContent}) {
@@ -126,13 +137,7 @@ export default function vultusContractPlugin(
             compilation.fileDependencies.add(contractFile);
           });
           compiler.hooks.done.tapPromise('vultus-contract', () =>
-            // The pages that render from a contract the loader rejects show why; this says which
-            // copy was not written, once per change of the contract.
-            publishForDevServer().catch((error: unknown) => {
-              console.warn(
-                `[vultus-contract] /openapi.yaml and the Postman collection not updated: ${error instanceof Error ? error.message : String(error)}`,
-              );
-            }),
+            publishForDevServer().catch(warnNotPublished),
           );
         },
       };

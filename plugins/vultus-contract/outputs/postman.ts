@@ -16,7 +16,6 @@
  * the contract's `example`, which every parameter has).
  */
 import {createHash} from 'node:crypto';
-import {convertV2} from 'openapi-to-postmanv2';
 import {parse} from 'yaml';
 import {ContractError, contractRelativePath} from '../contract/contract';
 
@@ -71,8 +70,13 @@ function withHeaderRules(headers: Header[], parameters: ReadonlySet<string>): He
   });
 }
 
-/** The collection for `published`, the contract as /openapi.yaml serves it; `baseUrl` is its first server. */
-export function postmanCollection(published: string): Promise<Json> {
+/**
+ * The collection for `published`, the contract as /openapi.yaml serves it; `baseUrl` is its first
+ * server. The converter (half a second to load) is loaded on first use, not when the site's
+ * configuration loads.
+ */
+export async function postmanCollection(published: string): Promise<Json> {
+  const {convertV2} = await import('openapi-to-postmanv2');
   const document = parse(published) as {
     servers?: Array<{url?: unknown}>;
     components?: {parameters?: Record<string, {in?: string; name?: string}>};
