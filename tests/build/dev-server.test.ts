@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {cacheWritten, startDevServer, stopDevServer, type DevServer} from '../../scripts/lib/devServer';
-import {edit, siteDir, withSiteCopyAsync} from './helpers/site-copy';
+import {edit, siteDir, withSiteCopy} from './helpers/site-copy';
 
 /** The docs pages the server rendered in what it printed, as paths from the site directory. */
 const rendered = (printed: string): string[] =>
@@ -27,7 +27,7 @@ async function withServer(dir: string, use: (server: DevServer) => Promise<void>
 }
 
 test('npm start: a warm start renders no page again, an edit renders only its pages, a broken data file is named and recovers', async () => {
-  await withSiteCopyAsync(async (dir) => {
+  await withSiteCopy(async (dir) => {
     let cold: string[] = [];
     await withServer(dir, async (server) => {
       cold = rendered(server.output());

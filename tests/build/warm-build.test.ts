@@ -16,7 +16,7 @@ test('an edit to the contract, a data file or a partial reaches its pages in a w
     return names[0] ?? '';
   };
   const html = (dir: string, route: string): string => readFileSync(path.join(dir, 'build', `${route}.html`), 'utf8');
-  withSiteCopy((dir) => {
+  return withSiteCopy((dir) => {
     // A cold build fills the bundler's persistent cache; the second build is warm.
     const cold = build(dir);
     assert.equal(cold.status, 0, cold.output);

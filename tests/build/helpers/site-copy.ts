@@ -29,20 +29,9 @@ export function edit(dir: string, file: string, from: string, to: string): void 
   writeFileSync(full, edited);
 }
 
-/** Runs `check` on a fresh copy of the site, removed afterwards. */
-export function withSiteCopy(check: (dir: string) => void): void {
+/** Runs `check` on a fresh copy of the site, removed afterwards (a check may wait: a dev server). */
+export async function withSiteCopy(check: (dir: string) => void | Promise<void>): Promise<void> {
   const dir = siteCopy(siteDir, 'vultus-build-');
-  try {
-    check(dir);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-}
-
-
-/** As `withSiteCopy`, for a check that waits (a dev server). */
-export async function withSiteCopyAsync(check: (dir: string) => Promise<void>): Promise<void> {
-  const dir = siteCopy(siteDir, 'vultus-dev-');
   try {
     await check(dir);
   } finally {
