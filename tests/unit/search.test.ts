@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {buildSearchIndex, SearchEngine, type SearchEntry} from '../../src/lib/search/engine';
+import {
+  buildSearchIndex,
+  loadedPostings,
+  SearchEngine,
+  storedPostings,
+  type SearchEntry,
+} from '../../src/lib/search/engine';
 import {spellingVariants} from '../../src/lib/search/spelling';
 import {tokenize, wordTerms} from '../../src/lib/search/terms';
 import {extractEntries, withoutRepeatedRows} from '../../plugins/search/extract';
@@ -209,6 +215,15 @@ const indexFile = JSON.parse(
   ),
 ) as never;
 const engine = new SearchEngine(indexFile);
+
+test("a term's postings are stored compactly and load back to exactly what MiniSearch wrote", () => {
+  const postings = {0: {3: 1, 40: 2}, 2: {1: 1, 7: 1, 1300: 12, 1301: 1}};
+  const stored = storedPostings(postings);
+  assert.deepEqual(stored, ['3 11*2', '', '1 6 zx*c 1']);
+  assert.deepEqual(loadedPostings(stored), postings);
+  assert.deepEqual(storedPostings({1: {0: 1}}), ['', '0']);
+  assert.deepEqual(loadedPostings(['', '0']), {1: {0: 1}});
+});
 
 test('the index file is what the engine searches, and a row lands on its own anchor', () => {
   const [first] = engine.search('safari');
