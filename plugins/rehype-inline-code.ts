@@ -6,6 +6,7 @@
  * (./rehype-table-scroll.ts) instead of crushing it.
  */
 import type {Element, Root} from 'hast';
+import {toString} from 'hast-util-to-string';
 import {visit} from 'unist-util-visit';
 
 /** The longest inline code that stays on one line (tests/browser/identifiers.spec.ts). */
@@ -16,11 +17,7 @@ export default function rehypeInlineCode() {
     visit(tree, 'element', (node: Element, _index, parent) => {
       if (node.tagName !== 'code') return;
       if (parent?.type === 'element' && parent.tagName === 'pre') return;
-      let text = '';
-      visit(node, 'text', (child: {value: string}) => {
-        text += child.value;
-      });
-      if (text.trim().length <= identifierLength) return;
+      if (toString(node).trim().length <= identifierLength) return;
       const classes = Array.isArray(node.properties.className) ? node.properties.className : [];
       node.properties.className = [...classes, 'code-long'];
     });

@@ -12,17 +12,12 @@
  */
 import type {Element, Root} from 'hast';
 import {createSlugger} from '@docusaurus/utils';
+import {toString} from 'hast-util-to-string';
 import {visit} from 'unist-util-visit';
 
 const heading = /^h[1-6]$/;
 
-function textOf(node: Element): string {
-  const parts: string[] = [];
-  visit(node, 'text', (text: {value: string}) => {
-    parts.push(text.value);
-  });
-  return parts.join('').trim();
-}
+const textOf = (node: Element): string => toString(node).trim();
 
 const hasClass = (node: Element, name: string): boolean =>
   Array.isArray(node.properties.className) && node.properties.className.includes(name);
