@@ -12,7 +12,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
-import {declineAnchor} from '../../plugins/vultus-contract/contract/catalogues';
+import {declineAnchor} from '../../src/lib/anchors';
 import {renderedDocs, sources} from './helpers/pages';
 
 type Reason = {code: string; services: string[]; on_premise?: unknown};

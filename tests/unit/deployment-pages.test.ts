@@ -14,7 +14,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {deploymentOf, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {renderDeploymentMatrix} from '../../plugins/vultus-contract/contract/deployment';
-import {operationAnchor} from '../../plugins/vultus-contract/contract/operation';
+import {operationAnchor} from '../../src/lib/anchors';
 import {renderedDocs, siteDir, type RenderedPage, sources} from './helpers/pages';
 
 let contract: Contract;

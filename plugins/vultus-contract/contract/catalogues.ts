@@ -22,12 +22,8 @@ import {
   text,
   yesNo,
 } from '../mdast';
-import {operationAnchor} from './operation';
+import {declineAnchor, errorAnchor, operationAnchor} from '../../../src/lib/anchors';
 import {loadContainers} from './deployment';
-
-export const errorAnchor = (errorCode: string): string => `error-${errorCode.replace(/_/g, '-')}`;
-export const declineAnchor = (declineCode: string): string =>
-  `decline-${declineCode.toLowerCase().replace(/[._]/g, '-')}`;
 
 function list<T>(contract: Contract, key: `x-${string}`): T[] {
   const value = contract.document[key];

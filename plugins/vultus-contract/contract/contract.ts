@@ -19,6 +19,7 @@ import {pointerPath, yamlLine, yamlSyntaxError} from '../yamlLines';
 import {expandPlaceholders, noSuchKey, placeholderPattern} from '../placeholders';
 import {grouped, thresholdText} from '../numbers';
 import {sandboxClause} from './sandbox';
+import {operationAnchor} from '../../../src/lib/anchors';
 
 export const contractRelativePath = 'contract/openapi.yaml';
 
@@ -116,14 +117,6 @@ export function availabilityOf(entry: OperationEntry): string {
   if (!deployment.cloud) return 'On-premise server only';
   if (onPremise === false) return 'Cloud only';
   return `Cloud and on-premise (${onPremise === everyContainer ? 'every' : onPremise} container)`;
-}
-
-/** The anchor of an operation's reference on its page: `matchFaces` → `op-match-faces`. */
-export function operationAnchor(operationId: string): string {
-  return `op-${operationId
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([a-z])([0-9])/g, '$1-$2')
-    .toLowerCase()}`;
 }
 
 /** Where an operation's reference is: its page and anchor (`/services/face-match#op-match-faces`). */

@@ -8,7 +8,8 @@ import {required} from '../directive';
 import type {BlockContent, Code, Link, RootContent} from 'mdast';
 import type {ContainerDirective} from 'mdast-util-directive';
 import type {Contract, JsonSchema, MediaType, OperationEntry, Parameter, Response} from './contract';
-import {availabilityOf, ContractError, onPremiseOnly, operationAnchor, operationHref} from './contract';
+import {availabilityOf, ContractError, onPremiseOnly, operationHref} from './contract';
+import {operationAnchor} from '../../../src/lib/anchors';
 import {
   blockMarkdown,
   code,
@@ -47,8 +48,6 @@ function authOf(entry: OperationEntry, contract: Contract): string {
   const optional = security.some((requirement) => Object.keys(requirement).length === 0);
   return optional ? `None required; optional: ${label}` : label;
 }
-
-export {operationAnchor};
 
 /** `METHOD /path` as code, linked to the operation's reference on its page. */
 export function operationLink(entry: OperationEntry): Link {
