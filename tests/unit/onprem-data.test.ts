@@ -23,6 +23,7 @@ import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown
 import type {OnpremConfig} from '../../plugins/vultus-contract/data/types';
 import {sources, withDocs} from './helpers/pages';
 import {rawContract} from './helpers/prose';
+import {operationAnchor} from '../../src/lib/anchors';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -46,12 +47,6 @@ function str(value: unknown, where: string): string {
   assert.equal(typeof value, 'string', `${where}: expected a string`);
   assert.ok((value as string).trim().length > 0, `${where}: empty string`);
   return value as string;
-}
-
-function num(value: unknown, where: string): number {
-  assert.equal(typeof value, 'number', `${where}: expected a number`);
-  assert.ok(Number.isFinite(value), `${where}: not finite`);
-  return value as number;
 }
 
 function strings(value: unknown, where: string): string[] {
@@ -106,10 +101,6 @@ const errorCodes = list(contract['x-error-codes'], 'x-error-codes').map((entry, 
 const licenceCodes = errorCodes.filter((entry) => entry.type === 'license_error');
 const limits = record(contract['x-limits'], 'x-limits');
 
-function operationAnchor(operationId: string): string {
-  return `op-${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
-}
-
 // ------------------------------------------------------------------ the data files
 
 const SERVICE_NAMES = [
@@ -132,40 +123,21 @@ const MODEL_SCHEMA: Record<ServiceName, string | null> = {
   gateway: null,
 };
 
-const servicesFile = record(sources.data('onprem/services.yaml'), 'services.yaml');
-const configFile = record(sources.data('onprem/config.yaml'), 'config.yaml');
-const licenceFile = record(sources.data('onprem/licence-errors.yaml'), 'licence-errors.yaml');
-const metricsFile = record(sources.data('onprem/metrics.yaml'), 'metrics.yaml');
-const latency = record(sources.data('metrics/latency.yaml'), 'latency.yaml');
+// Each file is validated against its JSON Schema when it is loaded and comes with the type generated
+// from that schema, so the tests below check what the data says, not its shape.
+const servicesFile = sources.data('onprem/services.yaml');
+const configFile = sources.data('onprem/config.yaml');
+const licenceFile = sources.data('onprem/licence-errors.yaml');
+const metricsFile = sources.data('onprem/metrics.yaml');
+const latency = sources.data('metrics/latency.yaml');
 
 type ConfigKey = OnpremConfig['keys'][number];
 
-function configKey(value: unknown, where: string): ConfigKey {
-  const item = record(value, where);
-  const services = item.services === 'all' ? 'all' : strings(item.services, `${where}.services`);
-  return {
-    key: str(item.key, `${where}.key`),
-    env: str(item.env, `${where}.env`),
-    type: str(item.type, `${where}.type`) as ConfigKey['type'],
-    default: item.default as ConfigKey['default'],
-    range: str(item.range, `${where}.range`),
-    services: services as ConfigKey['services'],
-    description: str(item.description, `${where}.description`),
-  };
-}
-
-const configKeys = list(configFile.keys, 'config.yaml keys').map((item, index) =>
-  configKey(item, `config.yaml keys[${index}]`),
-);
+const configKeys = configFile.keys;
 const keyNames = new Set(configKeys.map((item) => item.key));
 // The Helm chart's values (data/onprem/helm-values.yaml) that pages name beside the configuration keys.
-const helmFile = record(sources.data('onprem/helm-values.yaml'), 'helm-values.yaml');
-const helmKeys = new Set(
-  [
-    ...list(helmFile.chart_values, 'chart_values'),
-    ...list(helmFile.container_values, 'container_values'),
-  ].map((item, index) => str(record(item, `helm value ${index}`).key, `helm value ${index}`)),
-);
+const helmFile = sources.data('onprem/helm-values.yaml');
+const helmKeys = new Set([...helmFile.chart_values, ...helmFile.container_values].map((item) => item.key));
 const envNames = new Set(configKeys.map((item) => item.env));
 
 function defaultOf(key: string): ConfigKey['default'] {
@@ -174,7 +146,10 @@ function defaultOf(key: string): ConfigKey['default'] {
   return found.default;
 }
 
-const PER_SERVICE_LIST: Record<ServiceName, string> = {
+/** A config.yaml list that repeats the keys one container reads beyond the shared ones. */
+type ServiceKeyList = Exclude<keyof OnpremConfig, 'config_file' | 'keys' | 'shared_keys'>;
+
+const PER_SERVICE_LIST: Record<ServiceName, ServiceKeyList> = {
   'face-liveness': 'face_liveness_keys',
   'face-match': 'face_match_keys',
   'face-search': 'face_search_keys',
@@ -208,13 +183,11 @@ function configLikeTokens(text: string): string[] {
 // ------------------------------------------------------------------ services.yaml
 
 test('services.yaml: every container with its image, ports, needs, licence feature and model', () => {
-  const version = str(servicesFile.version, 'version');
-  const registry = str(servicesFile.registry, 'registry');
+  const {version, registry, chart} = servicesFile;
   assert.equal(version, '5.2.0');
   assert.equal(registry, 'registry.vultus.example/onprem');
-  const chart = record(servicesFile.chart, 'chart');
-  assert.equal(str(chart.version, 'chart.version'), version);
-  assert.equal(str(chart.ref, 'chart.ref'), `oci://${registry}/charts/${str(chart.name, 'chart.name')}`);
+  assert.equal(chart.version, version);
+  assert.equal(chart.ref, `oci://${registry}/charts/${chart.name}`);
   // The probes and the licence: answered by every container, and only on-premise.
   const common = [...contractOperations.values()].filter((op) => op.onPremise === 'every container');
   assert.deepEqual(common.map((op) => op.operationId).sort(), [
@@ -226,12 +199,10 @@ test('services.yaml: every container with its image, ports, needs, licence featu
 
   const featureItems = record(property('License', 'features').items, 'License.features.items');
   const licenceFeatures = strings(featureItems.enum, 'License.features.items.enum');
-  const services = list(servicesFile.services, 'services').map((item, index) =>
-    record(item, `services[${index}]`),
-  );
+  const services = servicesFile.services;
   const served = new Set<string>();
   for (const item of services) {
-    const name = item.name as ServiceName;
+    const {name} = item;
     const where = `services[${name}]`;
     assert.equal(item.image, `${registry}/${name}:${version}`, `${where}.image`);
     assert.equal(item.api_port, defaultOf('server.port'), `${where}.api_port is the server.port default`);
@@ -240,8 +211,8 @@ test('services.yaml: every container with its image, ports, needs, licence featu
       defaultOf('metrics.port'),
       `${where}.metrics_port is the metrics.port default`,
     );
-    const feature = str(item.licence_feature, `${where}.licence_feature`);
-    const modelVersion = str(item.model_version, `${where}.model_version`);
+    const feature = item.licence_feature;
+    const modelVersion = item.model_version;
     const modelSchema = MODEL_SCHEMA[name];
     if (modelSchema !== null) {
       assert.ok(
@@ -255,10 +226,11 @@ test('services.yaml: every container with its image, ports, needs, licence featu
       );
     }
     served.add(name);
-    const components = list(item.components, `${where}.components`).map((entry, index) =>
-      record(entry, `${where}.components[${index}]`),
+    assert.equal(
+      item.components[0]?.image,
+      item.image,
+      `${where}: the first component is the container itself`,
     );
-    assert.equal(components[0]?.image, item.image, `${where}: the first component is the container itself`);
   }
   // Every operation's on-premise container exists, and every container but the gateway serves one.
   const serving = new Set<string>();
@@ -276,7 +248,7 @@ test('services.yaml: every container with its image, ports, needs, licence featu
   // Face search names the store it needs.
   const search = services.find((item) => item.name === 'face-search');
   assert.ok(search);
-  assert.match(String(search.needs), /PostgreSQL 15 or later with the pgvector extension/);
+  assert.match(search.needs, /PostgreSQL 15 or later with the pgvector extension/);
 });
 
 test('services.yaml does not duplicate the throughput and latency of data/metrics/latency.yaml', () => {
@@ -286,20 +258,19 @@ test('services.yaml does not duplicate the throughput and latency of data/metric
     /throughput|p50|p95|latency_ms|_rps/,
     'figures belong in data/metrics/latency.yaml',
   );
-  // The schema takes any non-empty string as a service name: it must not be blank.
-  const onPremise = record(latency.on_premise, 'latency.on_premise');
-  for (const [index, row] of list(onPremise.services, 'on_premise.services').entries()) {
-    str(record(row, `row ${index}`).service, 'service');
+  // The schema takes any non-empty string as a service name (minLength 1, no non-space pattern): it
+  // must not be blank.
+  for (const [index, row] of latency.on_premise.services.entries()) {
+    assert.ok(row.service.trim().length > 0, `on_premise.services[${index}].service: empty string`);
   }
 });
 
 test('Health.version is the image version: the same semantic version, in the schema and its examples', () => {
-  const version = str(servicesFile.version, 'version');
+  const {version} = servicesFile;
   const field = property('Health', 'version');
   const pattern = new RegExp(str(field.pattern, 'Health.version.pattern'));
   assert.match(version, pattern, 'the pattern accepts the image tag');
-  for (const service of list(servicesFile.services, 'services')) {
-    const image = str(record(service, 'service').image, 'image');
+  for (const {image} of servicesFile.services) {
     assert.match(image.split(':').pop() ?? '', pattern, `${image}: its tag is a Health.version`);
   }
   const examples = JSON.stringify(contract.paths).match(/"version":"[^"]*"/g) ?? [];
@@ -322,10 +293,8 @@ test('config.yaml: keys and environment variables are unique, and key texts name
 
 test('config.yaml: per-page lists repeat exactly the keys of their containers', () => {
   const byKey = new Map(configKeys.map((item) => [item.key, item]));
-  const check = (listName: string, expected: ConfigKey[]): void => {
-    const entries = list(configFile[listName], listName).map((item, index) =>
-      configKey(item, `${listName}[${index}]`),
-    );
+  const check = (listName: 'shared_keys' | ServiceKeyList, expected: ConfigKey[]): void => {
+    const entries: ConfigKey[] = configFile[listName];
     for (const entry of entries)
       assert.deepEqual(entry, byKey.get(entry.key), `${listName}: ${entry.key} as defined in keys`);
     assert.deepEqual(
@@ -374,8 +343,9 @@ test('config.yaml: defaults equal the contract (thresholds, challenge offset, bo
 // ------------------------------------------------------------------ licence-errors.yaml
 
 test('licence-errors.yaml: one distinct entry per license_* code of the contract, nothing retyped', () => {
-  const entries = list(licenceFile.errors, 'errors').map((item, index) => record(item, `errors[${index}]`));
-  const codes = entries.map((entry) => str(entry.code, 'code'));
+  const entries = licenceFile.errors;
+  // Widened to string: the contract's codes and the ones listed below are compared with them.
+  const codes: string[] = entries.map((entry) => entry.code);
   assert.equal(new Set(codes).size, codes.length, 'codes are distinct');
   assert.deepEqual(
     [...codes].sort(),
@@ -394,13 +364,11 @@ test('licence-errors.yaml: one distinct entry per license_* code of the contract
   }
   const texts = new Set<string>();
   for (const entry of entries) {
-    const code = String(entry.code);
+    const {code} = entry;
     const fromContract = licenceCodes.find((item) => item.code === code);
     assert.ok(fromContract, `${code}: in x-error-codes`);
     assert.equal(fromContract.type, 'license_error');
-    const when = str(entry.when, `${code}.when`);
-    const message = str(entry.message, `${code}.message`);
-    const fix = str(entry.fix, `${code}.fix`);
+    const {when, message, fix} = entry;
     assert.notEqual(message, fromContract.message, `${code}: message retypes the contract`);
     assert.notEqual(fix, fromContract.fix, `${code}: fix retypes the contract`);
     for (const text of [when, fix]) {
@@ -417,14 +385,12 @@ test('licence-errors.yaml: one distinct entry per license_* code of the contract
 // ------------------------------------------------------------------ metrics.yaml
 
 test('metrics.yaml: metric names are unique, and descriptions name only known keys', () => {
-  const metrics = list(metricsFile.metrics, 'metrics').map((item, index) =>
-    record(item, `metrics[${index}]`),
-  );
-  const names = metrics.map((metric) => str(metric.name, 'name'));
+  const metrics = metricsFile.metrics;
+  const names = metrics.map((metric) => metric.name);
   assert.equal(new Set(names).size, names.length, 'names are unique');
   for (const metric of metrics) {
-    const name = String(metric.name);
-    for (const token of configLikeTokens(str(metric.description, `${name}.description`))) {
+    const {name} = metric;
+    for (const token of configLikeTokens(metric.description)) {
       assert.ok(isKnownKey(token), `${name}: unknown key ${token}`);
     }
   }
@@ -518,9 +484,7 @@ function parsePage(page: Page): ParsedPage {
 }
 
 const parsedPages = PAGES.map(parsePage);
-const allImages = new Set(
-  list(servicesFile.services, 'services').map((item) => String(record(item, 'service').image)),
-);
+const allImages = new Set(servicesFile.services.map((item) => item.image));
 
 test('pages: front matter keeps the title and has a 120-160 character description', () => {
   for (const {page, frontMatter} of parsedPages) {
@@ -731,26 +695,23 @@ test('pages: GET /license is described as the contract does (it fails only witho
  * c requests in flight and a mean latency of t seconds completes at most c / t requests per second.
  */
 function requestsInFlight(container: string, profile: 'cpu' | 'gpu'): number {
-  const item = list(servicesFile.services, 'services')
-    .map((entry, index) => record(entry, `services[${index}]`))
-    .find((entry) => entry.name === container);
+  const item = servicesFile.services.find((entry) => entry.name === container);
   assert.ok(item, `services.yaml: no container ${container}`);
-  const row = list(item.sizing, `services[${container}].sizing`)
-    .map((entry, index) => record(entry, `services[${container}].sizing[${index}]`))
-    .find((entry) => String(entry.profile).toLowerCase().startsWith(profile));
+  const row = item.sizing.find((entry) => entry.profile.toLowerCase().startsWith(profile));
   assert.ok(row, `services[${container}].sizing: no ${profile.toUpperCase()} row`);
-  return num(
-    row.requests_in_flight_per_worker,
-    `services[${container}].sizing[${profile.toUpperCase()}].requests_in_flight_per_worker`,
+  // Optional in the type: the schema requires it on a service container's rows, not the gateway's.
+  const inFlight = row.requests_in_flight_per_worker;
+  assert.ok(
+    inFlight,
+    `services[${container}].sizing[${profile.toUpperCase()}]: no requests_in_flight_per_worker`,
   );
+  return inFlight;
 }
 
 test('per-worker throughput is at most the requests a worker handles at once over its mean latency', () => {
-  const onPremise = record(latency.on_premise, 'latency.on_premise');
   const failures: string[] = [];
-  for (const [index, value] of list(onPremise.services, 'on_premise.services').entries()) {
-    const row = record(value, `on_premise.services[${index}]`);
-    const operationId = str(row.operation_id, `on_premise.services[${index}].operation_id`);
+  for (const row of latency.on_premise.services) {
+    const operationId = row.operation_id;
     const container = contractOperations.get(operationId)?.onPremise;
     if (typeof container !== 'string') {
       failures.push(
@@ -759,12 +720,8 @@ test('per-worker throughput is at most the requests a worker handles at once ove
       continue;
     }
     for (const profile of ['cpu', 'gpu'] as const) {
-      const figures = record(row[profile], `${operationId}.${profile}`);
-      const throughput = num(figures.throughput_rps, `${operationId}.${profile}.throughput_rps`);
-      const p50 = num(figures.p50_ms, `${operationId}.${profile}.p50_ms`);
-      const p95 = num(figures.p95_ms, `${operationId}.${profile}.p95_ms`);
+      const {throughput_rps: throughput, p50_ms: p50, p95_ms: p95, mean_ms: mean} = row[profile];
       const at = `${operationId} ${profile.toUpperCase()} (${container})`;
-      const mean = num(figures.mean_ms, `${operationId}.${profile}.mean_ms`);
       if (mean < p50 || mean > p95)
         failures.push(`${at}: mean ${mean} ms outside p50 ${p50} ms to p95 ${p95} ms`);
       const inFlight = requestsInFlight(container, profile);
@@ -784,7 +741,7 @@ test('the concurrency model is stated once: the sizing tables render it, and pro
   assert.ok(workers, 'config.yaml: server.workers');
   const retyped = /\b(?:one|\d+) requests? (?:at a time|at once)\b/i;
   assert.doesNotMatch(workers.description, retyped, 'config.yaml server.workers: point at the sizing table');
-  const onPremise = record(latency.on_premise, 'latency.on_premise');
+  const onPremise = latency.on_premise;
   assert.doesNotMatch(
     JSON.stringify(onPremise.method),
     retyped,
@@ -792,9 +749,7 @@ test('the concurrency model is stated once: the sizing tables render it, and pro
   );
   // A container with a benchmark row: its page shows the concurrency the throughput follows from.
   const benchmarked = new Set(
-    list(onPremise.services, 'on_premise.services').map(
-      (row) => contractOperations.get(String(record(row, 'row').operation_id))?.onPremise,
-    ),
+    onPremise.services.map((row) => contractOperations.get(row.operation_id)?.onPremise),
   );
   for (const {page, body} of parsedPages) {
     assert.doesNotMatch(
