@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/**',
+      'mcp/dist/**',
       '.docusaurus/**',
       'node_modules/**',
       'test-results/**',

@@ -20,6 +20,7 @@ const sidebars: SidebarsConfig = {
         'decline-reasons',
         'compatibility-matrix',
         'revision-history',
+        'ai-assistants',
       ],
     },
     {
