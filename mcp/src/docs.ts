@@ -141,9 +141,15 @@ export class Docs {
       for (const line of text.split('\n')) {
         const heading = /^## (.+)$/.exec(line);
         if (heading) section = heading[1]?.trim() ?? '';
-        const item = /^- \[(.+?)\]\((\S+?)\)(?::\s*(.*))?$/.exec(line);
-        if (item && item[2]?.endsWith('.md')) {
-          pages.push({title: item[1] ?? '', route: routeOf(item[2]), section, description: item[3] ?? ''});
+        // A page's entry: `- [Title](https://…/route.md): what it covers`.
+        const item = /^- \[(.+?)\]\((\S+?\.md)\): (.*)$/.exec(line);
+        if (item) {
+          pages.push({
+            title: item[1] ?? '',
+            route: routeOf(item[2] ?? ''),
+            section,
+            description: item[3] ?? '',
+          });
         }
       }
       return pages;

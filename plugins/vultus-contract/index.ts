@@ -26,6 +26,8 @@ import {contractRelativePath, publishedContract} from './contract/contract';
 import {postmanCollection, postmanFile} from './outputs/postman';
 import {feedFile, feedTitle, writeRevisionHistoryFeed} from './outputs/feed';
 import {writeLlmsOutputs} from './outputs/llms';
+import {renderAgentFiles, writeSkill} from './outputs/agents';
+import {writeApiCatalog} from './outputs/apiCatalog';
 import type {DocsPage, Sources} from './sources';
 import {SourceError} from './errors';
 import {brokenLinks} from './links';
@@ -153,10 +155,17 @@ export default function vultusContractPlugin(
       await writePublishedContract(context.siteDir, outDir);
       const items = Object.values(sidebars).flatMap((sidebar) => (Array.isArray(sidebar) ? sidebar : []));
       const routeOfFile = docsRoutes(sources.docsPages());
-      const pages = await writeLlmsOutputs(sources, outDir, items, routeOfFile);
+      const agents = await renderAgentFiles(sources, routeOfFile);
+      const pages = await writeLlmsOutputs(sources, outDir, items, routeOfFile, agents.instructions.markdown);
+      await writeSkill(outDir, agents.skill);
+      await writeApiCatalog(outDir, (await sources.contract()).document, context.siteConfig.url);
       await writeRevisionHistoryFeed(outDir, context.siteConfig.url);
       // Before Docusaurus's own check, which names the route only: file and line (./links.ts).
-      const broken = brokenLinks(pages, {routeOfFile, routes: routesPaths, outDir});
+      const broken = brokenLinks([...pages, agents.skill, agents.instructions], {
+        routeOfFile,
+        routes: routesPaths,
+        outDir,
+      });
       if (broken.length > 0) throw new SourceError(`${broken.length} broken link(s):\n${broken.join('\n')}`);
     },
     injectHtmlTags() {

@@ -20,7 +20,8 @@ import {didYouMean} from './errors';
 export type PageLink = {url: string; line?: number};
 
 /** A docs page's links: `file` is docs-relative (`services/face-match.md`). */
-export type LinkingPage = {file: string; links: PageLink[]};
+/** `route`: the page's own, for a docs file that is not a page (the agent files, ./outputs/agents.ts). */
+export type LinkingPage = {file: string; links: PageLink[]; route?: string};
 
 /** What the build made: the routes and the files of the build directory. */
 export type BuiltSite = {
@@ -106,7 +107,7 @@ export function brokenLinks(pages: readonly LinkingPage[], site: BuiltSite): str
   }
   const messages: string[] = [];
   for (const page of pages) {
-    const pageRoute = site.routeOfFile.get(page.file);
+    const pageRoute = site.routeOfFile.get(page.file) ?? page.route;
     if (pageRoute === undefined) continue;
     for (const {url, line} of page.links) {
       const problem = problemOf(url, page, pageRoute);

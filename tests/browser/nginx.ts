@@ -39,7 +39,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 256; }
 http {
   include /etc/nginx/mime.types;
-  include vultus/mime.conf;
+  include vultus/http.conf;
   default_type application/octet-stream;
   access_log off;
   sendfile on;

@@ -100,7 +100,7 @@ test('search_docs finds what the navbar box finds, in its order, for every query
 });
 
 test('list_pages lists every page of llms.txt, and get_page answers each with its Markdown version', async () => {
-  const listed = [...read('llms.txt').matchAll(/^- \[(.+?)\]\(https:\/\/docs\.vultus\.example(\S+?)\.md\)/gm)];
+  const listed = [...read('llms.txt').matchAll(/^- \[(.+?)\]\(https:\/\/docs\.vultus\.example(\S+?)\.md\): /gm)];
   const {text} = await call('list_pages', {});
   assert.ok(listed.length > 30, `${listed.length} pages`);
   for (const [, title, file] of listed) {

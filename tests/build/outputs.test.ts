@@ -14,6 +14,7 @@ import {parse as parseYaml} from 'yaml';
 import {expandContractStrings} from '../../plugins/vultus-contract/contract/contract';
 import {blockMarkdown} from '../../plugins/vultus-contract/mdast';
 import {repeatedBlockMinBytes} from '../../plugins/vultus-contract/outputs/repeats';
+import {agentsNote} from '../../plugins/vultus-contract/outputs/agents';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {builtEngine, quality, querySets, readQueries} from '../../scripts/lib/searchQuality';
 import {markdownPath} from '../../src/lib/markdownPath';
@@ -142,8 +143,10 @@ test('llms-full.txt holds every docs page in full, in sidebar order first, each 
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const anyPage = (text: string) =>
       new RegExp(escape(text).split(escape(own)).join(`${escape(siteUrl)}/[^)#\\s]*#`));
+    // The line for agents under each page's source is for the Markdown versions only.
     const missing = blocksOf(read(markdownPath(route))).filter(
       (block) =>
+        block !== agentsNote &&
         !full.includes(block) &&
         !(block.includes(own) && anyPage(block).test(full)) &&
         block.split('\n').some((line) => !fullLines.has(line) && !/^\s+\S/.test(line)),
@@ -196,10 +199,32 @@ test('every link to a place in a page, in the Markdown versions and llms-full.tx
   assert.deepEqual([...new Set(broken)], []);
 });
 
-test('every link of the Markdown versions and llms-full.txt works outside the site: absolute, and a file of the site exists', () => {
+test('every Markdown version names, under its source, the index, the full file, the skill and the MCP server; llms.txt opens with instructions for agents', () => {
+  const note = `For AI agents: [llms.txt](${siteUrl}/llms.txt) lists every page, [llms-full.txt](${siteUrl}/llms-full.txt)`;
+  assert.ok(agentsNote.startsWith(note));
+  for (const {route} of pageMap.docs) {
+    const markdown = read(markdownPath(route));
+    const [, , , , source, , agents] = markdown.split('\n');
+    assert.equal(source, `Source: ${siteUrl}${route}`, `${route}: its source`);
+    assert.ok(agents?.startsWith(note), `${route}: the line for agents`);
+    assert.ok(agents?.includes(`(${siteUrl}/skill.md)`) && agents.includes(`(${siteUrl}/ai-assistants.md)`), route);
+  }
+  assert.ok(!read('llms-full.txt').includes(note), 'llms-full.txt, which an agent has already found, does not repeat it on every page');
+  const llms = read('llms.txt');
+  const instructions = llms.indexOf('\n## Instructions for agents\n');
+  assert.ok(instructions > 0 && instructions < llms.indexOf('\n## General\n'), 'the instructions come first');
+  assert.match(llms.slice(instructions), /^\n## Instructions for agents\n\n(- .+\n){4,}\n## General/);
+});
+
+test('every link of the Markdown versions, llms.txt, llms-full.txt and skill.md works outside the site: absolute, and a file of the site exists', () => {
   const problems: string[] = [];
   let checked = 0;
-  const outputs = [...pageMap.docs.map(({route}) => markdownPath(route)), '/llms-full.txt'];
+  const outputs = [
+    ...pageMap.docs.map(({route}) => markdownPath(route)),
+    '/llms.txt',
+    '/llms-full.txt',
+    '/skill.md',
+  ];
   for (const file of outputs) {
     for (const [, url = ''] of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
       checked += 1;

@@ -8,15 +8,15 @@
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {Link, Root} from 'mdast';
-import {visit} from 'unist-util-visit';
+import type {Root} from 'mdast';
 import {siteUrl} from '../../../config/links';
 import {markdownPath} from '../../../src/lib/markdownPath';
-import {linkedDocsFile, type PageLink} from '../links';
-import {listPages, renderPageMarkdown, stringifyMarkdown} from './markdown';
+import type {PageLink} from '../links';
+import {listPages, renderStandalone, stringifyMarkdown} from './markdown';
 import type {Sources} from '../sources';
 import {postmanFile} from './postman';
 import {referRepeats} from './repeats';
+import {agentsNote} from './agents';
 
 export type LlmsPage = {
   route: string;
@@ -49,66 +49,45 @@ export const summary =
   'server, completed in the browser with the Web SDK, and read back with a GET or a signed webhook. Every ' +
   'result carries a decision, a score, the threshold applied, decline reasons and the model version.';
 
-/**
- * Resolves a link of a docs page to an absolute URL, pointing docs pages at their .md version. A
- * link to a place in a page (`#op-match-faces`, `#schema-result`, a table row) points at the HTML
- * page, which has that anchor (the build checks it); the Markdown versions have none.
- */
-function absoluteLink(url: string, pageFile: string, routesByFile: ReadonlyMap<string, string>): string {
-  // Docusaurus's `pathname://` (a file of the site, not a page) means nothing outside the site.
-  if (url.startsWith('pathname://')) return `${siteUrl}${url.slice('pathname://'.length)}`;
-  if (/^[a-z]+:\/\//i.test(url) || url.startsWith('mailto:')) return url;
-  const [target = '', hash] = url.split('#');
-  const anchor = hash ? `#${hash}` : '';
-  const docsPage = (route: string): string => `${siteUrl}${anchor ? route : markdownPath(route)}${anchor}`;
-  if (target === '') return docsPage(routesByFile.get(pageFile) ?? '/');
-  const file = linkedDocsFile(pageFile, target);
-  if (file !== undefined) {
-    const route = routesByFile.get(file);
-    return route ? docsPage(route) : `${siteUrl}/${target}${anchor}`;
-  }
-  if (target.startsWith('/')) {
-    const isDocsRoute = [...routesByFile.values()].includes(target);
-    return isDocsRoute ? docsPage(target) : `${siteUrl}${target}${anchor}`;
-  }
-  return url;
-}
-
 async function listDocs(docsDir: string): Promise<string[]> {
   return (await listPages(docsDir)).map((file) => path.relative(docsDir, file).split(path.sep).join('/'));
 }
 
-/**
- * Every docs page as standalone Markdown, links made absolute; `routesByFile` is the route of each
- * docs file (docs-relative) from the docs plugin's own data.
- */
+/** Every docs page as standalone Markdown (`renderStandalone`). */
 export async function llmsPages(
   sources: Sources,
   routesByFile: ReadonlyMap<string, string>,
 ): Promise<LlmsPage[]> {
-  const docsDir = path.join(sources.siteDir, 'docs');
-  const files = await listDocs(docsDir);
+  const files = await listDocs(path.join(sources.siteDir, 'docs'));
   const rendered = await Promise.all(
-    files.map(async (file) => ({file, page: await renderPageMarkdown(sources, path.join(docsDir, file))})),
+    files.map(async (file) => ({file, page: await renderStandalone(sources, file, routesByFile)})),
   );
   return rendered.map(({file, page}) => {
-    visit(page.tree, 'link', (node: Link) => {
-      node.url = absoluteLink(node.url, file, routesByFile);
-    });
     const route = routesByFile.get(file) ?? '/';
     const title = String(page.frontMatter.title ?? file);
     const description = String(page.frontMatter.description ?? '');
     const head = {route, title, description};
-    return {...head, file, markdown: withHead(head, page.tree), tree: page.tree, links: page.links};
+    return {
+      ...head,
+      file,
+      markdown: withHead(head, page.tree, agentsNote),
+      tree: page.tree,
+      links: page.links,
+    };
   });
 }
 
-/** A page's Markdown: its title, description and address, then the body. */
+/**
+ * A page's Markdown: its title, description and address, a `note` when given (the Markdown
+ * versions name where agents find the rest), then the body.
+ */
 function withHead(
   {route, title, description}: Pick<LlmsPage, 'route' | 'title' | 'description'>,
   body: Root,
+  note?: string,
 ): string {
-  return `# ${title}\n\n> ${description}\n\nSource: ${siteUrl}${route}\n\n${stringifyMarkdown(body).trim()}\n`;
+  const head = `# ${title}\n\n> ${description}\n\nSource: ${siteUrl}${route}\n\n${note ? `${note}\n\n` : ''}`;
+  return `${head}${stringifyMarkdown(body).trim()}\n`;
 }
 
 /** Doc ids of the sidebar in order (categories flattened). */
@@ -134,12 +113,17 @@ function inSidebarOrder(pages: LlmsPage[], order: string[]): LlmsPage[] {
   ];
 }
 
-export function llmsTxt(unordered: LlmsPage[], order: string[]): string {
+/** `instructions`: the "Instructions for agents" section's body (./agents.ts). */
+export function llmsTxt(unordered: LlmsPage[], order: string[], instructions: string): string {
   const pages = inSidebarOrder(unordered, order);
   const lines = ['# Vultus Docs', '', `> ${summary}`, ''];
   lines.push(
     'Every page below is also available as Markdown at its `.md` address; the whole documentation is in one file at ' +
       `${siteUrl}/llms-full.txt.`,
+    '',
+    '## Instructions for agents',
+    '',
+    instructions,
     '',
   );
   for (const section of llmsSections) {
@@ -180,6 +164,7 @@ export async function writeLlmsOutputs(
   outDir: string,
   sidebarItems: unknown[],
   routesByFile: ReadonlyMap<string, string>,
+  instructions: string,
 ): Promise<LlmsPage[]> {
   const pages = await llmsPages(sources, routesByFile);
   await Promise.all(
@@ -190,7 +175,7 @@ export async function writeLlmsOutputs(
     }),
   );
   const order = sidebarOrder(sidebarItems);
-  await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(pages, order));
+  await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(pages, order, instructions));
   await writeFile(path.join(outDir, 'llms-full.txt'), llmsFullTxt(pages, order));
   return pages;
 }

@@ -5,7 +5,7 @@
  */
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {Root} from 'mdast';
+import type {Link, Root} from 'mdast';
 import {parse as parseYaml} from 'yaml';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
@@ -16,7 +16,9 @@ import remarkStringify from 'remark-stringify';
 import {visit} from 'unist-util-visit';
 import {toString} from 'mdast-util-to-string';
 import {VFile} from 'vfile';
-import type {PageLink} from '../links';
+import {siteUrl} from '../../../config/links';
+import {markdownPath} from '../../../src/lib/markdownPath';
+import {linkedDocsFile, type PageLink} from '../links';
 import remarkVultusContract from '../remark';
 import type {DocsPage, Sources} from '../sources';
 
@@ -113,4 +115,46 @@ export async function docsPagesWithoutDocusaurus(siteDir: string): Promise<DocsP
       };
     }),
   );
+}
+
+/**
+ * Resolves a link of a docs page to an absolute URL, pointing docs pages at their .md version. A
+ * link to a place in a page (`#op-match-faces`, `#schema-result`, a table row) points at the HTML
+ * page, which has that anchor (the build checks it); the Markdown versions have none.
+ */
+function absoluteLink(url: string, pageFile: string, routesByFile: ReadonlyMap<string, string>): string {
+  // Docusaurus's `pathname://` (a file of the site, not a page) means nothing outside the site.
+  if (url.startsWith('pathname://')) return `${siteUrl}${url.slice('pathname://'.length)}`;
+  if (/^[a-z]+:\/\//i.test(url) || url.startsWith('mailto:')) return url;
+  const [target = '', hash] = url.split('#');
+  const anchor = hash ? `#${hash}` : '';
+  const docsPage = (route: string): string => `${siteUrl}${anchor ? route : markdownPath(route)}${anchor}`;
+  if (target === '') return docsPage(routesByFile.get(pageFile) ?? '/');
+  const file = linkedDocsFile(pageFile, target);
+  if (file !== undefined) {
+    const route = routesByFile.get(file);
+    return route ? docsPage(route) : `${siteUrl}/${target}${anchor}`;
+  }
+  if (target.startsWith('/')) {
+    const isDocsRoute = [...routesByFile.values()].includes(target);
+    return isDocsRoute ? docsPage(target) : `${siteUrl}${target}${anchor}`;
+  }
+  return url;
+}
+
+/**
+ * A file under docs/ (`file` docs-relative) as standalone Markdown: directives expanded, links made
+ * absolute (in the tree and in `markdown`; `links` keeps them as written, for ./links.ts);
+ * `routesByFile` is the route of each docs file from the docs plugin's own data.
+ */
+export async function renderStandalone(
+  sources: Sources,
+  file: string,
+  routesByFile: ReadonlyMap<string, string>,
+): Promise<PageMarkdown> {
+  const page = await renderPageMarkdown(sources, path.join(sources.siteDir, 'docs', file));
+  visit(page.tree, 'link', (node: Link) => {
+    node.url = absoluteLink(node.url, file, routesByFile);
+  });
+  return {...page, markdown: stringifyMarkdown(page.tree)};
 }
