@@ -45,7 +45,7 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Web SDKs',
-      items: ['webSDK/web-sdk', 'webSDK/gui-web-sdk'],
+      items: ['webSDK/web-sdk', 'webSDK/gui-web-sdk', 'webSDK/accessibility'],
     },
     {
       type: 'category',
