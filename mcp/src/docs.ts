@@ -11,6 +11,7 @@ import {SearchEngine, type SearchHit, type SearchIndexFile} from '../../src/lib/
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 import {indexMetaName} from '../../src/lib/search/clientConstants';
 import type {Site} from './site';
+import type {DeclineReason, ErrorCode} from '../../plugins/vultus-contract/contract/contract';
 
 /** A question the site cannot answer as asked: the message says why and what is near. */
 export class NotFound extends Error {}
@@ -41,26 +42,9 @@ export interface Operation {
   pathParameters: unknown;
 }
 
-export interface ErrorCodeEntry {
-  code: string;
-  status: number | null;
-  type: string;
-  retryable: boolean;
-  message: string;
-  fix: string;
-  raised_by?: string;
-}
-
-export interface DeclineReasonEntry {
-  code: string;
-  category: string;
-  decision: string;
-  retryable: boolean;
-  user_message: string;
-  internal_detail: string;
-  sandbox: string;
-  services: string[];
-}
+/** A catalogue entry as the published contract writes it (its types are the site's own). */
+export type ErrorCodeEntry = ErrorCode;
+export type DeclineReasonEntry = DeclineReason;
 
 /** The route of a page named by its route, its URL or its Markdown address, or its title. */
 export function routeOf(name: string): string {
