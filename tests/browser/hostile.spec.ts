@@ -84,7 +84,7 @@ test('on a slow network the progress bar shows, then the page', async ({page}) =
     uploadThroughput: (1024 * 1024) / 8,
   });
   // The next page is in a collapsed sidebar category, so nothing has prefetched it.
-  await gotoHydrated(page, '/revision-history');
+  await gotoHydrated(page, '/ai-assistants');
   await watchProgressBar(page);
   await page.locator('.pagination-nav__link--next').click();
   await expect(page.locator('article h1')).toHaveText('Face enrollment', {timeout: 60_000});
