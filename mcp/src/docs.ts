@@ -10,6 +10,7 @@ import {parse as parseYaml, stringify as stringifyYaml} from 'yaml';
 import {SearchEngine, type SearchHit, type SearchIndexFile} from '../../src/lib/search/engine';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 import {indexMetaName} from '../../src/lib/search/clientConstants';
+import {markdownPath} from '../../src/lib/markdownPath';
 import type {Site} from './site';
 import type {DeclineReason, ErrorCode} from '../../plugins/vultus-contract/contract/contract';
 
@@ -72,6 +73,21 @@ export function nearest(wanted: string, names: readonly string[], count = 5): st
     .map(({name}) => name);
 }
 
+/** `load`, run on the first call and kept; a load that fails runs again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    if (!loading) {
+      const started = load();
+      started.catch(() => {
+        if (loading === started) loading = undefined;
+      });
+      loading = started;
+    }
+    return loading;
+  };
+}
+
 /** The part of a Markdown page from the heading at `start` to the next heading of its level or above. */
 function sectionAt(lines: readonly string[], start: number): string {
   const level = /^(#+)/.exec(lines[start] ?? '')?.[1]?.length ?? 1;
@@ -95,10 +111,6 @@ function sectionAt(lines: readonly string[], start: number): string {
 }
 
 export class Docs {
-  private pagesLoading: Promise<Page[]> | undefined;
-  private contractLoading: Promise<JsonObject> | undefined;
-  private engineLoading: Promise<SearchEngine> | undefined;
-
   constructor(readonly site: Site) {}
 
   /** A page's address on the site. */
@@ -108,7 +120,7 @@ export class Docs {
 
   /** A page's Markdown version's address. */
   markdownUrl(route: string): string {
-    return `${this.site.baseUrl}${route === '/' ? '/index' : route}.md`;
+    return `${this.site.baseUrl}${markdownPath(route)}`;
   }
 
   private async required(file: string): Promise<string> {
@@ -118,8 +130,8 @@ export class Docs {
   }
 
   /** Every docs page, in the order of /llms.txt. */
-  pages(): Promise<Page[]> {
-    this.pagesLoading ??= this.required('/llms.txt').then((text) => {
+  readonly pages = once(() =>
+    this.required('/llms.txt').then((text) => {
       const pages: Page[] = [];
       let section = '';
       for (const line of text.split('\n')) {
@@ -137,10 +149,8 @@ export class Docs {
         }
       }
       return pages;
-    });
-    this.pagesLoading.catch(() => (this.pagesLoading = undefined));
-    return this.pagesLoading;
-  }
+    }),
+  );
 
   /** The page named by its route, URL, Markdown address or title. */
   async page(name: string): Promise<{page: Page; markdown: string}> {
@@ -156,19 +166,17 @@ export class Docs {
         `No page "${name}". Nearest pages: ${routes.join(', ')}. list_pages lists every page.`,
       );
     }
-    return {page, markdown: await this.required(`${page.route === '/' ? '/index' : page.route}.md`)};
+    return {page, markdown: await this.required(markdownPath(page.route))};
   }
 
-  private contract(): Promise<JsonObject> {
-    this.contractLoading ??= this.required('/openapi.yaml').then((text) => {
+  private readonly contract = once(() =>
+    this.required('/openapi.yaml').then((text) => {
       const parsed: unknown = parseYaml(text);
       if (!isObject(parsed))
         throw new NotFound(`${this.site.baseUrl}/openapi.yaml is not an OpenAPI document.`);
       return parsed;
-    });
-    this.contractLoading.catch(() => (this.contractLoading = undefined));
-    return this.contractLoading;
-  }
+    }),
+  );
 
   /** Every operation of the contract (webhooks aside). */
   async operations(): Promise<Operation[]> {
@@ -329,17 +337,13 @@ export class Docs {
   }
 
   /** The search engine over the index every page names, as the navbar box loads it. */
-  private engine(): Promise<SearchEngine> {
-    this.engineLoading ??= (async () => {
-      const home = await this.required('/index.html');
-      const indexPath = new RegExp(`<meta name="?${indexMetaName}"? content="?([^"\\s>]+)`).exec(home)?.[1];
-      if (!indexPath) throw new NotFound(`${this.site.baseUrl}/ names no search index.`);
-      const file = await this.required(indexPath.replace(/^https?:\/\/[^/]+/i, ''));
-      return new SearchEngine(JSON.parse(file) as SearchIndexFile);
-    })();
-    this.engineLoading.catch(() => (this.engineLoading = undefined));
-    return this.engineLoading;
-  }
+  private readonly engine = once(async () => {
+    const home = await this.required('/index.html');
+    const indexPath = new RegExp(`<meta name="?${indexMetaName}"? content="?([^"\\s>]+)`).exec(home)?.[1];
+    if (!indexPath) throw new NotFound(`${this.site.baseUrl}/ names no search index.`);
+    const file = await this.required(indexPath.replace(/^https?:\/\/[^/]+/i, ''));
+    return new SearchEngine(JSON.parse(file) as SearchIndexFile);
+  });
 
   /** What the navbar's search box finds for `query`, best first. */
   async search(query: string, limit: number): Promise<SearchHit[]> {

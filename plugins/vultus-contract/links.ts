@@ -19,8 +19,10 @@ import {didYouMean} from './errors';
 /** A link of a page, with the line of the page it was written on (none for a node without one). */
 export type PageLink = {url: string; line?: number};
 
-/** A docs page's links: `file` is docs-relative (`services/face-match.md`). */
-/** `route`: the page's own, for a docs file that is not a page (the agent files, ./outputs/agents.ts). */
+/**
+ * A docs file's links: `file` is docs-relative (`services/face-match.md`); `route` is where a docs
+ * file that is no page is published (the agent files, ./outputs/agents.ts).
+ */
 export type LinkingPage = {file: string; links: PageLink[]; route?: string};
 
 /** What the build made: the routes and the files of the build directory. */

@@ -7,10 +7,10 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
+import {markdownPath} from '../../src/lib/markdownPath';
 import {test, expect, pageMap} from './fixtures';
 
 const buildDir = path.resolve(__dirname, '../../build');
-const markdownOf = (route: string): string => (route === '/' ? '/index.md' : `${route}.md`);
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 test('a docs page asked for with Accept: text/markdown is its Markdown version, varying on Accept', async ({
@@ -24,7 +24,9 @@ test('a docs page asked for with Accept: text/markdown is its Markdown version, 
       expect(headers['content-type'], route).toMatch(/^text\/markdown/);
       expect(headers.vary, route).toMatch(/\bAccept\b/);
       expect(headers['x-robots-tag'], route).toBe('noindex');
-      expect(await response.text(), route).toBe(readFileSync(path.join(buildDir, markdownOf(route)), 'utf8'));
+      expect(await response.text(), route).toBe(
+        readFileSync(path.join(buildDir, markdownPath(route)), 'utf8'),
+      );
     }
   }
   // A page without a Markdown version is its HTML, whatever the Accept.
@@ -43,10 +45,10 @@ test('a browser gets the HTML, and every docs page names its Markdown version in
     expect(headers['content-type'], route).toMatch(/^text\/html/);
     expect(headers.vary, route).toMatch(/\bAccept\b/);
     expect(headers['x-robots-tag'], route).toBeUndefined();
-    expect(headers.link, route).toBe(`<${markdownOf(route)}>; rel="alternate"; type="text/markdown"`);
-    const markdown = await request.get(markdownOf(route));
-    expect(markdown.status(), markdownOf(route)).toBe(200);
-    expect(markdown.headers()['x-robots-tag'], markdownOf(route)).toBe('noindex');
+    expect(headers.link, route).toBe(`<${markdownPath(route)}>; rel="alternate"; type="text/markdown"`);
+    const markdown = await request.get(markdownPath(route));
+    expect(markdown.status(), markdownPath(route)).toBe(200);
+    expect(markdown.headers()['x-robots-tag'], markdownPath(route)).toBe('noindex');
   }
   // The pages without a Markdown version name none.
   for (const route of ['/blog', '/search', '/no-such-page']) {

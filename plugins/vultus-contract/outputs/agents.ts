@@ -16,7 +16,7 @@ import {siteUrl} from '../../../config/links';
 import {SourceError} from '../errors';
 import type {Sources} from '../sources';
 import type {PageLink} from '../links';
-import {renderStandalone} from './markdown';
+import {renderStandalone, stringifyMarkdown} from './markdown';
 
 /** The sources of the agent files, docs-relative (Docusaurus publishes no page from `_` folders). */
 export const agentSources = {skill: '_agents/skill.md', instructions: '_agents/instructions.md'} as const;
@@ -66,7 +66,13 @@ async function render(
   routesByFile: ReadonlyMap<string, string>,
 ): Promise<AgentFile> {
   const page = await renderStandalone(sources, file, routesByFile);
-  return {file, route, frontMatter: page.frontMatter, markdown: page.markdown.trim(), links: page.links};
+  return {
+    file,
+    route,
+    frontMatter: page.frontMatter,
+    markdown: stringifyMarkdown(page.tree).trim(),
+    links: page.links,
+  };
 }
 
 /** Renders the agent files; a skill whose front matter is not a skill's fails, naming the field. */

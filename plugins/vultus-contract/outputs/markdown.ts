@@ -144,17 +144,21 @@ function absoluteLink(url: string, pageFile: string, routesByFile: ReadonlyMap<s
 
 /**
  * A file under docs/ (`file` docs-relative) as standalone Markdown: directives expanded, links made
- * absolute (in the tree and in `markdown`; `links` keeps them as written, for ./links.ts);
- * `routesByFile` is the route of each docs file from the docs plugin's own data.
+ * absolute in the tree, which its user writes out (`stringifyMarkdown`); `links` keeps them as
+ * written, for ./links.ts. `routesByFile` is the route of each docs file from the docs plugin's
+ * own data.
  */
 export async function renderStandalone(
   sources: Sources,
   file: string,
   routesByFile: ReadonlyMap<string, string>,
-): Promise<PageMarkdown> {
-  const page = await renderPageMarkdown(sources, path.join(sources.siteDir, 'docs', file));
-  visit(page.tree, 'link', (node: Link) => {
+): Promise<Omit<PageMarkdown, 'markdown'>> {
+  const {frontMatter, tree, links} = await renderPageMarkdown(
+    sources,
+    path.join(sources.siteDir, 'docs', file),
+  );
+  visit(tree, 'link', (node: Link) => {
     node.url = absoluteLink(node.url, file, routesByFile);
   });
-  return {...page, markdown: stringifyMarkdown(page.tree)};
+  return {frontMatter, tree, links};
 }
