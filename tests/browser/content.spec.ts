@@ -47,12 +47,11 @@ test('the site has diagrams to check', () => {
 });
 
 for (const {route, count} of diagrams) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`${route}: ${count} diagram(s) render in ${scheme} mode`, async ({page}) => {
-      await page.emulateMedia({colorScheme: scheme});
-      await page.goto(route);
+  test(`${route}: ${count} diagram(s) render in dark mode, and again in light mode`, async ({page}) => {
+    const rendered = page.locator('.docusaurus-mermaid-container svg');
+    /** Every diagram of the page drawn in `scheme`, visible and without a syntax error. */
+    const drawn = async (scheme: 'light' | 'dark'): Promise<string[]> => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-      const rendered = page.locator('.docusaurus-mermaid-container svg');
       // Diagrams load when they come near the viewport: bring each one into view.
       await expect(async () => {
         const pending = page.locator('.vultus-diagram-pending');
@@ -68,8 +67,19 @@ for (const {route, count} of diagrams) {
         await expect(svg).toBeVisible();
         await expect(svg).not.toContainText(/Syntax error/i);
       }
-    });
-  }
+      return Promise.all((await rendered.all()).map((svg) => svg.evaluate((node) => node.outerHTML)));
+    };
+    // Dark from the first paint (the reader's system setting), then the reader's system turns light:
+    // one visit covers both modes, and each diagram is drawn again in the new mode's colours.
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.goto(route);
+    const dark = await drawn('dark');
+    await page.emulateMedia({colorScheme: 'light'});
+    await expect(async () => {
+      const light = await drawn('light');
+      light.forEach((svg, index) => expect(svg, `diagram ${index + 1} in light mode`).not.toBe(dark[index]));
+    }).toPass({timeout: 30_000});
+  });
 }
 
 const metricsRoutes = pageMap.docs
