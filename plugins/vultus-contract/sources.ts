@@ -16,7 +16,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {contractRelativePath, loadContract, type Contract} from './contract/contract';
-import {loadData, schemaFileOf} from './data/load';
+import {DataSchemas, loadData, schemaFileOf} from './data/load';
 import type {DataFiles} from './data/types';
 import {noteRead, PageReads, withoutNoting} from './reads';
 
@@ -42,6 +42,8 @@ export class Sources {
   /** What renderers built from several sources (the facts), dropped when any source changes. */
   private readonly built = new Map<string, unknown>();
   private docs: readonly DocsPage[] | undefined;
+  /** The data files' schemas, each compiled once for the life of the site (./data/load.ts). */
+  private readonly schemas = new DataSchemas();
 
   constructor(readonly siteDir: string) {}
 
@@ -78,7 +80,7 @@ export class Sources {
     const file = this.absolute(path.join('data', relative));
     noteRead(file);
     noteRead(schemaFileOf(file));
-    return this.once('data', file, () => loadData(this.siteDir, relative));
+    return this.once('data', file, () => loadData(this.siteDir, relative, this.schemas));
   }
 
   /** A text file of the site (a partial, a snippet), or undefined when there is none. */

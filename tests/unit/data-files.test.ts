@@ -1,14 +1,16 @@
 /**
  * Every data file is validated at load against the JSON Schema beside it
  * (plugins/vultus-contract/data/load.ts): each file of data/ loads, each has its schema and each
- * schema its file, and a value the schema rejects fails with the file, the line and the field.
+ * schema its file, and a value the schema rejects fails with the file, the line and the field. The
+ * site compiles the schemas with one `DataSchemas` for its whole life (`Sources`): an edited
+ * schema is compiled again, and two schemas cannot share an `$id`.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {loadData} from '../../plugins/vultus-contract/data/load';
+import {DataSchemas, loadData} from '../../plugins/vultus-contract/data/load';
 import {siteDir} from './helpers/pages';
 import {generatedDataTypes, typesDir} from '../../scripts/lib/dataTypes';
 
@@ -29,9 +31,11 @@ const schemas = files.filter((file) => file.endsWith('.schema.json'));
 test('every data file loads, validated against its schema, and every schema has its data file', () => {
   assert.ok(yamlFiles.length >= 15, `${yamlFiles.length} data files`);
   const failures: string[] = [];
+  // One compiler for every file, as the site loads them.
+  const shared = new DataSchemas();
   for (const file of yamlFiles) {
     try {
-      loadData(siteDir, file);
+      loadData(siteDir, file, shared);
     } catch (error) {
       failures.push(error instanceof Error ? error.message : String(error));
     }
@@ -99,6 +103,43 @@ test('a YAML mistake, a value the schema rejects, a misspelt field and a file wi
     assert.throws(
       () => loadData(dir, 'onprem/metrics.yaml'),
       /DataError: data\/onprem\/metrics\.yaml: no schema/,
+    );
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('one compiler for the life of the site: an edited schema is compiled again, and an $id belongs to one schema', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-data-'));
+  try {
+    cpSync(dataDir, path.join(dir, 'data'), {recursive: true});
+    const schemas = new DataSchemas();
+    const schemaFile = path.join(dir, 'data/onprem/config.schema.json');
+    const schema = readFileSync(schemaFile, 'utf8');
+    assert.match(schema, /"\$id"/, 'the schema has an $id');
+    loadData(dir, 'onprem/config.yaml', schemas);
+    // The writer forbids a field the file has: the same compiler now rejects the file.
+    const edited = JSON.parse(schema) as {required?: string[]; properties: Record<string, unknown>};
+    const field = Object.keys(edited.properties)[0] ?? '';
+    edited.properties = {...edited.properties, [field]: false};
+    writeFileSync(schemaFile, JSON.stringify(edited));
+    assert.throws(
+      () => loadData(dir, 'onprem/config.yaml', schemas),
+      /^DataError: data\/onprem\/config\.yaml:\d+: /,
+    );
+    // And back: the first text's validator again.
+    writeFileSync(schemaFile, schema);
+    loadData(dir, 'onprem/config.yaml', schemas);
+    // Another schema that takes the same $id fails, naming both files.
+    const metricsSchema = path.join(dir, 'data/onprem/metrics.schema.json');
+    const id = (JSON.parse(schema) as {$id: string}).$id;
+    writeFileSync(
+      metricsSchema,
+      JSON.stringify({...JSON.parse(readFileSync(metricsSchema, 'utf8')), $id: id}),
+    );
+    assert.throws(
+      () => loadData(dir, 'onprem/metrics.yaml', schemas),
+      /^DataError: data\/onprem\/metrics\.schema\.json: "\$id" \S+ is already the id of config\.schema\.json/,
     );
   } finally {
     rmSync(dir, {recursive: true, force: true});

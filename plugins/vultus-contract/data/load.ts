@@ -20,12 +20,49 @@ export class DataError extends SourceError {}
 /** The schema of a data file: `<name>.schema.json` beside `<name>.yaml`. */
 export const schemaFileOf = (dataFile: string): string => dataFile.replace(/\.ya?ml$/, '.schema.json');
 
-function validatorFor(schemaFile: string, relative: string): ValidateFunction {
-  try {
-    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as object;
-    return addFormats(new Ajv2020({allErrors: true, strict: true, verbose: true})).compile(schema);
-  } catch (error) {
-    throw new DataError(`${schemaOf(relative)}: ${error instanceof Error ? error.message : String(error)}`);
+/**
+ * The data files' JSON Schemas, compiled by one Ajv instance, each schema's text once. Compiling is
+ * most of the cost of loading a data file (a new Ajv instance compiles the 2020-12 meta-schema
+ * again for every file), so the site's `Sources` keeps one for the life of the site: a file edited
+ * in `docusaurus start` is validated again by its schema's compiled validator, and a schema edited
+ * is compiled again because its text is new.
+ */
+export class DataSchemas {
+  private readonly ajv = addFormats(new Ajv2020({allErrors: true, strict: true, verbose: true}));
+  /** Compiled validators by schema text. */
+  private readonly byText = new Map<string, ValidateFunction>();
+  /** The schema file that declared each `$id`, which Ajv keeps one schema for. */
+  private readonly fileOfId = new Map<string, string>();
+
+  /** The validator of `schemaFile`, the schema of data file `relative`. */
+  validator(schemaFile: string, relative: string): ValidateFunction {
+    let text: string;
+    try {
+      text = readFileSync(schemaFile, 'utf8');
+    } catch {
+      throw new DataError(`${schemaOf(relative)}: file not found`);
+    }
+    const known = this.byText.get(text);
+    if (known) return known;
+    try {
+      const schema = JSON.parse(text) as Record<string, unknown>;
+      if (typeof schema.$id === 'string') {
+        const other = this.fileOfId.get(schema.$id);
+        if (other !== undefined && other !== schemaFile) {
+          throw new Error(
+            `"$id" ${schema.$id} is already the id of ${path.relative(path.dirname(schemaFile), other)}`,
+          );
+        }
+        // The schema's earlier text, compiled under the same id: the new text replaces it.
+        this.ajv.removeSchema(schema.$id);
+        this.fileOfId.set(schema.$id, schemaFile);
+      }
+      const validate = this.ajv.compile(schema);
+      this.byText.set(text, validate);
+      return validate;
+    } catch (error) {
+      throw new DataError(`${schemaOf(relative)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }
 
@@ -53,13 +90,18 @@ function describe(error: ErrorObject, relative: string, source: string): string 
 /**
  * A YAML file under data/, read, parsed and validated (relative path such as "metrics/face-match.yaml").
  * Renderers ask `Sources.data`, which loads each file once.
+ * `schemas` compiles the schemas (the site's own, from `Sources`; a new one by default).
  * A file of `DataFiles` comes with the type generated from the schema that validated it
  * (./types, `npm run data-types`); a path only known when the page is built (`::data-table`'s
  * `src`) comes as `unknown`.
  */
-export function loadData<File extends keyof DataFiles>(siteDir: string, relative: File): DataFiles[File];
-export function loadData(siteDir: string, relative: string): unknown;
-export function loadData(siteDir: string, relative: string): unknown {
+export function loadData<File extends keyof DataFiles>(
+  siteDir: string,
+  relative: File,
+  schemas?: DataSchemas,
+): DataFiles[File];
+export function loadData(siteDir: string, relative: string, schemas?: DataSchemas): unknown;
+export function loadData(siteDir: string, relative: string, schemas = new DataSchemas()): unknown {
   const file = path.join(siteDir, 'data', relative);
   const schemaFile = schemaFileOf(file);
   let source: string;
@@ -77,7 +119,7 @@ export function loadData(siteDir: string, relative: string): unknown {
   if (!existsSync(schemaFile)) {
     throw new DataError(`data/${relative}: no schema; every data file is validated by ${schemaOf(relative)}`);
   }
-  const validate = validatorFor(schemaFile, relative);
+  const validate = schemas.validator(schemaFile, relative);
   if (!validate(value)) {
     // `if`/`then` only says that a branch failed; the branch's own error says what and where.
     const errors = (validate.errors ?? [])
