@@ -65,9 +65,31 @@ export function codeBlock(lang: string, value: string, meta?: string): Code {
   return {type: 'code', lang, meta: meta ?? null, value};
 }
 
-/** Markdown text (from the contract's descriptions) as inline content. */
+/** The syntax extensions of every parse: made once, they hold no state. */
+const extensions = [gfm()];
+const mdastExtensions = [gfmFromMarkdown()];
+
+/**
+ * Text that Markdown reads as itself: one line of letters, digits, spaces and punctuation that
+ * opens no syntax (no emphasis, code, link, HTML, entity or escape character, no autolink, and
+ * no start that makes a block: a list marker, a heading, a quote, a rule).
+ */
+const plainText = /^[\p{L}\p{N}(][\p{L}\p{N} ,.;()'"%+\-–—’?]*$/u;
+/** A start that opens a numbered list, or a `www.` that GFM links. */
+const notPlain = /^\d+[.)]|www\./i;
+
+/** Markdown text (from the contract's descriptions, a data file's cell) as inline content. */
 export function inlineMarkdown(markdown: string): PhrasingContent[] {
-  const tree = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+  // Most cells and many descriptions are plain words: the same text node, without a parse.
+  if (plainText.test(markdown) && !notPlain.test(markdown) && !markdown.endsWith(' ')) {
+    return [text(markdown)];
+  }
+  return parsedInlineMarkdown(markdown);
+}
+
+/** `inlineMarkdown` by the parser, for any text. */
+export function parsedInlineMarkdown(markdown: string): PhrasingContent[] {
+  const tree = fromMarkdown(markdown, {extensions, mdastExtensions});
   const out: PhrasingContent[] = [];
   for (const [index, node] of tree.children.entries()) {
     if (node.type === 'paragraph') {
@@ -80,8 +102,7 @@ export function inlineMarkdown(markdown: string): PhrasingContent[] {
 
 /** Markdown text (from the contract's descriptions) as block content. */
 export function blockMarkdown(markdown: string): RootContent[] {
-  const tree = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
-  return tree.children;
+  return fromMarkdown(markdown, {extensions, mdastExtensions}).children;
 }
 
 function toCell(cell: Cell): TableCell {
