@@ -16,7 +16,8 @@
  * naming the file and line of a broken one (./links.ts). Both take each docs file's route from
  * the docs plugin's own data.
  */
-import {mkdir, stat, writeFile} from 'node:fs/promises';
+import {createHash} from 'node:crypto';
+import {mkdir, readFile, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
@@ -61,6 +62,19 @@ async function writePublishedContract(siteDir: string, dir: string): Promise<voi
   await writeFile(path.join(dir, postmanFile), JSON.stringify(await postmanCollection(published)));
 }
 
+/**
+ * The code that turns the contract into the published files (./contract/contract.ts and what it
+ * imports to expand placeholders, ./outputs/postman.ts) and the converter's version.
+ */
+const publishingCode = [
+  './contract/contract',
+  './contract/sandbox',
+  './placeholders',
+  './numbers',
+  './outputs/postman',
+  'openapi-to-postmanv2/package.json',
+].map((module) => require.resolve(module));
+
 /** `docusaurus start` (the build sets NODE_ENV to production before it loads the plugins). */
 const devServer = (): boolean => process.env.NODE_ENV !== 'production';
 
@@ -73,16 +87,29 @@ export default function vultusContractPlugin(
   const contractFile = path.join(context.siteDir, contractRelativePath);
   const {sources} = options;
   let publishedMtimeMs: number | undefined;
+  /** What the dev server's copy was written from: the contract and the code that converts it. */
+  const writtenFromFile = path.join(devStaticDir, '..', 'published-from.sha256');
+  const publishedFrom = async (): Promise<string> => {
+    const hash = createHash('sha256');
+    for (const file of [contractFile, ...publishingCode]) hash.update(await readFile(file));
+    return hash.digest('hex');
+  };
   /**
    * Writes the dev server's copy of /openapi.yaml and the Postman collection when the contract
-   * changed since the last copy: at start, then after each compilation, once the pages that
-   * render from the contract are rebuilt (not before them, as a plugin reload would).
+   * changed since the last copy: at start (not when the copy of an earlier start was written from
+   * the same contract and code: converting takes two seconds), then after each compilation, once
+   * the pages that render from the contract are rebuilt (not before them, as a plugin reload would).
    */
   async function publishForDevServer(): Promise<void> {
     const {mtimeMs} = await stat(contractFile);
     if (mtimeMs === publishedMtimeMs) return;
     publishedMtimeMs = mtimeMs;
+    const from = await publishedFrom();
+    const written = await readFile(writtenFromFile, 'utf8').catch(() => '');
+    const copy = await stat(path.join(devStaticDir, postmanFile)).catch(() => undefined);
+    if (written === from && copy) return;
     await writePublishedContract(context.siteDir, devStaticDir);
+    await writeFile(writtenFromFile, from);
   }
   /**
    * The pages that render from a contract the loader rejects show why; this says which copy was

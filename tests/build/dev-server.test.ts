@@ -1,7 +1,9 @@
 /**
  * `npm start` as a writer lives in it: a second start reuses the pages the first rendered; an
  * edit to a data file renders again the pages that read it and no other; a broken data file shows
- * the file and line, and fixing it compiles again. The pages it renders are counted from
+ * the file and line, and fixing it compiles again; /openapi.yaml is served from a warm start's first
+ * moment (the copy of the last start, written from the same contract), follows an edit to the
+ * contract, and a contract edited while the server was stopped is published again at the next start. The pages it renders are counted from
  * `VULTUS_LOG_RENDERS=1` (plugins/vultus-contract/remark.ts), not timed: `npm run bench` times it.
  */
 import {test} from 'node:test';
@@ -10,6 +12,18 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {cacheWritten, startDevServer, stopDevServer, type DevServer} from '../../scripts/lib/devServer';
 import {edit, siteDir, withSiteCopy} from './helpers/site-copy';
+
+/** Polls the dev server's /openapi.yaml until it holds `text`; fails after 30 s with what it served. */
+async function servedContractHolds(server: DevServer, text: string): Promise<void> {
+  let served = '';
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    const response = await fetch(`${server.baseUrl}/openapi.yaml`);
+    served = response.ok ? await response.text() : `HTTP ${response.status}`;
+    if (served.includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.fail(`/openapi.yaml never held ${JSON.stringify(text)}: ${served.slice(0, 200)}`);
+}
 
 /** The docs pages the server rendered in what it printed, as paths from the site directory. */
 const rendered = (printed: string): string[] =>
@@ -36,6 +50,9 @@ test('npm start: a warm start renders no page again, an edit renders only its pa
     assert.ok(cold.includes('docs/onprem-services/face-match.md'), 'the cold start renders every docs page');
     await withServer(dir, async (server) => {
       assert.deepEqual(rendered(server.output()), [], 'a warm start reuses every page the cold start rendered');
+      const response = await fetch(`${server.baseUrl}/openapi.yaml`);
+      assert.equal(response.status, 200, 'a warm start serves /openapi.yaml from its first moment');
+      assert.match(await response.text(), /^openapi: 3\.1/m);
 
       // A data file the on-premise configuration tables read.
       let since = server.output().length;
@@ -60,6 +77,15 @@ test('npm start: a warm start renders no page again, an edit renders only its pa
       writeFileSync(file, good);
       const fixed = await server.compiled(since);
       assert.equal(fixed.result, 'ok', `fixing the file compiles again:\n${fixed.printed.slice(-2000)}`);
+
+      // An edit to the contract reaches the published copy the server serves.
+      since = server.output().length;
+      edit(dir, 'contract/openapi.yaml', '      summary: Upload an image\n', '      summary: Upload a wombat image\n');
+      assert.equal((await server.compiled(since)).result, 'ok');
+      await servedContractHolds(server, 'summary: Upload a wombat image');
     });
+    // Edited while no server runs: the next start does not serve the last start's copy.
+    edit(dir, 'contract/openapi.yaml', '      summary: Upload a wombat image\n', '      summary: Upload a quokka image\n');
+    await withServer(dir, (server) => servedContractHolds(server, 'summary: Upload a quokka image'));
   });
 });
