@@ -81,7 +81,7 @@ const devServer = (): boolean => process.env.NODE_ENV !== 'production';
 export default function vultusContractPlugin(
   context: LoadContext,
   options: PluginOptions,
-): Plugin<{operations: number}> {
+): Plugin<undefined> {
   // What `docusaurus start` serves at the site root besides static/: the published contract.
   const devStaticDir = path.join(context.generatedFilesDir, 'vultus-contract', 'static');
   const contractFile = path.join(context.siteDir, contractRelativePath);
@@ -123,11 +123,16 @@ export default function vultusContractPlugin(
   return {
     name: 'vultus-contract',
     async loadContent() {
-      const contract = await sources.contract();
-      // Beside the first compilation, not before it: the server is ready sooner, and
-      // /openapi.yaml is there a moment later.
-      if (devServer()) void publishForDevServer().catch(warnNotPublished);
-      return {operations: contract.operations.size};
+      if (devServer()) {
+        // Beside the first compilation, not before it: the server is ready sooner (a warm start
+        // renders no page, and no page needs the contract), /openapi.yaml is there a moment
+        // later, and a contract the loader rejects is shown by the pages that render from it,
+        // in the browser's overlay, with the server still running.
+        void publishForDevServer().catch(warnNotPublished);
+        return;
+      }
+      // The build fails at once on a contract the loader rejects, naming the file and the line.
+      await sources.contract();
     },
     allContentLoaded({allContent}) {
       // Before the pages compile: a page that names another by its title asks the docs plugin's.

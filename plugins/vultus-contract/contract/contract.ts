@@ -13,7 +13,7 @@ import {access, readFile} from 'node:fs/promises';
 import {isMap, isScalar, isSeq, parse as parseYaml, parseDocument} from 'yaml';
 import path from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
-import {bundle, createConfig, lint, type NormalizedProblem} from '@redocly/openapi-core';
+import type {NormalizedProblem} from '@redocly/openapi-core';
 import {SourceError} from '../errors';
 import {pointerPath, yamlLine, yamlSyntaxError} from '../yamlLines';
 import {expandPlaceholders, noSuchKey, placeholderPattern} from '../placeholders';
@@ -652,6 +652,9 @@ export async function loadContract(siteDir: string): Promise<Contract> {
   } catch {
     throw new ContractError(`${contractRelativePath}: file not found`);
   }
+  // Imported when the contract is first loaded, not with the site's config: a warm `npm start`
+  // that renders no page has no use for it at start.
+  const {bundle, createConfig, lint} = await import('@redocly/openapi-core');
   const config = await createConfig({
     rules: {struct: 'error', 'no-unresolved-refs': 'error', 'operation-operationId': 'error'},
   });
