@@ -125,9 +125,10 @@ export default function vultusContractPlugin(
     async loadContent() {
       if (devServer()) {
         // Beside the first compilation, not before it: the server is ready sooner (a warm start
-        // renders no page, and no page needs the contract), /openapi.yaml is there a moment
-        // later, and a contract the loader rejects is shown by the pages that render from it,
-        // in the browser's overlay, with the server still running.
+        // renders no page, and no page needs the contract; it loads once the server is ready,
+        // below), /openapi.yaml is there a moment later, and a contract the loader rejects is
+        // shown by the pages that render from it, in the browser's overlay, with the server
+        // still running.
         void publishForDevServer().catch(warnNotPublished);
         return;
       }
@@ -170,9 +171,13 @@ export default function vultusContractPlugin(
             for (const file of sources.reads.ofFailedPages()) compilation.fileDependencies.add(file);
             compilation.fileDependencies.add(contractFile);
           });
-          compiler.hooks.done.tapPromise('vultus-contract', () =>
-            publishForDevServer().catch(warnNotPublished),
-          );
+          compiler.hooks.done.tapPromise('vultus-contract', () => {
+            // Once the server is ready, the contract loads while the writer reads the page, so
+            // the first edit does not wait for it (a page that needs it waits for the same load;
+            // a contract the loader rejects is shown by those pages).
+            void sources.contract().catch(() => undefined);
+            return publishForDevServer().catch(warnNotPublished);
+          });
         },
       };
       // webpack-merge appends this to the dev server's list of static directories.
