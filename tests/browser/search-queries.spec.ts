@@ -1,9 +1,9 @@
 /**
  * The navbar box shows what the engine ranks: for a sample of each query set (every fifth query of
  * tests/search/*.json), the dropdown lists exactly the engine's results for the built index, in its
- * order, then "See all results". The ranks themselves, for every query of every set (each answered in the first five), are
- * checked without a browser by tests/build/outputs.test.ts, with the same engine over the same
- * index; this spec checks that the box in the page shows them.
+ * order, then "See all results". The ranks themselves, for every query of every set (each answered
+ * in the first five), are checked without a browser by tests/build/outputs.test.ts, with the same
+ * engine over the same index; this spec checks that the box in the page shows them.
  */
 import path from 'node:path';
 import type {Page} from '@playwright/test';
