@@ -149,6 +149,10 @@ const config: Config = {
   plugins: [
     ['./plugins/vultus-contract/index.ts', buildOnly({sources})],
     './plugins/code-highlight/index.ts',
+    // `npm start` compiles a page when the browser first asks for it. Not listed for the build
+    // (which sets NODE_ENV before it loads this file): the build does nothing with it, and
+    // Docusaurus names every plugin in the client bundle.
+    ...(process.env.NODE_ENV === 'production' ? [] : ['./plugins/dev-lazy-pages/index.ts']),
     './plugins/paint-first/index.ts',
     // /robots.txt, naming the sitemap.
     './plugins/site-files/index.ts',

@@ -296,7 +296,7 @@ async function main(): Promise<void> {
     }
     console.log(`cold build: ${Number.isNaN(buildSeconds) ? 'skipped' : `${buildSeconds.toFixed(1)} s`}`);
     console.log(
-      `npm start ready: ${writers.coldReadySeconds.toFixed(1)} s cold, ${writers.warmReadySeconds.toFixed(1)} s warm; an edit on its open page: ${Object.entries(
+      `npm start ready: ${writers.coldReadySeconds.toFixed(1)} s cold, ${writers.warmReadySeconds.toFixed(1)} s warm; a first page: ${writers.firstPageSeconds.cold.toFixed(1)} s cold, ${writers.firstPageSeconds.warm.toFixed(1)} s warm; an edit on its open page: ${Object.entries(
         writers.editToPageSeconds,
       )
         .map(([what, seconds]) => `${what} ${seconds.toFixed(1)} s`)

@@ -32,6 +32,7 @@ import {writeApiCatalog} from './outputs/apiCatalog';
 import type {DocsPage, Sources} from './sources';
 import {SourceError} from './errors';
 import {brokenLinks} from './links';
+import {preloadFacts} from './facts/facts';
 
 /** The docs pages with their routes and titles, from the docs plugin's own data. */
 function docsPages(content: DocsContent | undefined): DocsPage[] {
@@ -171,12 +172,22 @@ export default function vultusContractPlugin(
             for (const file of sources.reads.ofFailedPages()) compilation.fileDependencies.add(file);
             compilation.fileDependencies.add(contractFile);
           });
-          compiler.hooks.done.tapPromise('vultus-contract', () => {
-            // Once the server is ready, the contract loads while the writer reads the page, so
-            // the first edit does not wait for it (a page that needs it waits for the same load;
-            // a contract the loader rejects is shown by those pages).
-            void sources.contract().catch(() => undefined);
-            return publishForDevServer().catch(warnNotPublished);
+          // A second after the last compilation, the server publishes the contract again if it
+          // changed (./contract/contract.ts), and loads the contract and the facts (every data
+          // file they come from) so that the writer's first edit does not wait for them. Not
+          // sooner: the browser's first page, or the page an edit updates, would wait for them
+          // (a second or two, in the event loop the server answers from). A page that needs them
+          // waits for the same load; a file the loader rejects is shown by the pages that render
+          // from it.
+          let idle: NodeJS.Timeout | undefined;
+          compiler.hooks.done.tap('vultus-contract', () => {
+            clearTimeout(idle);
+            idle = setTimeout(() => {
+              void publishForDevServer()
+                .catch(warnNotPublished)
+                .then(() => preloadFacts(sources))
+                .catch(() => undefined);
+            }, 1000).unref();
           });
         },
       };

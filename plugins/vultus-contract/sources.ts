@@ -13,7 +13,7 @@
  * Every accessor notes the file it hands out for the page being rendered (./reads.ts), so the
  * page depends on exactly the files it was rendered from.
  */
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {contractRelativePath, loadContract, type Contract} from './contract/contract';
 import {DataSchemas, loadData, schemaFileOf} from './data/load';
@@ -81,6 +81,26 @@ export class Sources {
     noteRead(file);
     noteRead(schemaFileOf(file));
     return this.once('data', file, () => loadData(this.siteDir, relative, this.schemas));
+  }
+
+  /**
+   * Loads every file under data/ ahead of the pages that read them (`npm start`, once it is
+   * ready), one file per turn of the event loop, so that a request arriving meanwhile is answered
+   * between two files. A file the loader rejects is left for the pages that read it to show.
+   */
+  async preloadData(): Promise<void> {
+    const dataDir = this.absolute('data');
+    const files = readdirSync(dataDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
+      /\.ya?ml$/.test(file),
+    );
+    for (const relative of files.sort()) {
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        this.data(relative.split(path.sep).join('/'));
+      } catch {
+        // Shown by the pages that read it.
+      }
+    }
   }
 
   /** A text file of the site (a partial, a snippet), or undefined when there is none. */
