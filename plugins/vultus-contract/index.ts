@@ -98,8 +98,9 @@ export default function vultusContractPlugin(
   /**
    * Writes the dev server's copy of /openapi.yaml and the Postman collection when the contract
    * changed since the last copy: at start (not when the copy of an earlier start was written from
-   * the same contract and code: converting takes two seconds), then after each compilation, once
-   * the pages that render from the contract are rebuilt (not before them, as a plugin reload would).
+   * the same contract and code: converting takes two seconds), then a second after a compilation,
+   * once the pages that render from the contract are rebuilt and their update is sent (not before
+   * them, as a plugin reload would).
    */
   async function publishForDevServer(): Promise<void> {
     const {mtimeMs} = await stat(contractFile);

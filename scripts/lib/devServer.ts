@@ -222,8 +222,9 @@ export async function devServerFigures(siteDir: string, browser: Browser): Promi
       for (const edit of edits) {
         await page.goto(`${warm.baseUrl}${edit.route}`, {waitUntil: 'load'});
         await page.waitForSelector('article', {timeout: 120_000});
-        // A writer reads the page before editing it: the server finishes what follows a first
-        // visit (the contract's load after a compilation) before the edit, as it does for them.
+        // A writer reads the page before editing it: the server does what it does a second
+        // after a compilation (plugins/vultus-contract: publish the contract, load the facts)
+        // before the edit, as it does for them.
         await new Promise((resolve) => setTimeout(resolve, 3000));
         const file = path.join(dir, edit.file);
         const changed = edited(edit, readFileSync(file, 'utf8'));
