@@ -33,6 +33,7 @@ import type {DocsPage, Sources} from './sources';
 import {SourceError} from './errors';
 import {brokenLinks} from './links';
 import {preloadFacts} from './facts/facts';
+import {watchSources} from './watchSources';
 
 /** The docs pages with their routes and titles, from the docs plugin's own data. */
 function docsPages(content: DocsContent | undefined): DocsPage[] {
@@ -181,6 +182,8 @@ export default function vultusContractPlugin(
           // waits for the same load; a file the loader rejects is shown by the pages that render
           // from it.
           let idle: NodeJS.Timeout | undefined;
+          // What no open page reads is watched here, not by the bundler (./watchSources.ts).
+          watchSources(sources, () => void publishForDevServer().catch(warnNotPublished));
           compiler.hooks.done.tap('vultus-contract', () => {
             clearTimeout(idle);
             idle = setTimeout(() => {

@@ -58,6 +58,12 @@ export class PageReads {
     return this.byPage.get(page) ?? [];
   }
 
+  /** Whether the last render of some page read `file`. */
+  anyPageReads(file: string): boolean {
+    for (const files of this.byPage.values()) if (files.includes(file)) return true;
+    return false;
+  }
+
   /** The pages whose last render failed. */
   failedPages(): readonly string[] {
     return [...this.failed].sort();

@@ -1,13 +1,13 @@
 /**
  * `npm start` as a writer lives in it, with the pages open in Chromium: the server compiles no
- * page before the browser asks for one, then the page the browser opens; a second start reuses the
- * pages the first compiled; an edit to a data file shows on the open page that reads it and
+ * page before the browser asks for one, then the page the browser opens; a second start reuses
+ * the pages the first compiled; an edit to a data file shows on the open page that reads it and
  * renders no open page that does not; a broken data file is named with its line, and fixing it
- * compiles again; /openapi.yaml is served from a warm start's first moment (the copy of the last
- * start, written from the same contract), follows an edit to the contract, and a contract edited
- * while the server was stopped is published again at the next start. The pages it renders are
- * counted from `VULTUS_LOG_RENDERS=1` (plugins/vultus-contract/remark.ts), not timed: `npm run
- * bench` times it.
+ * compiles again; a broken data file no open page reads is named in the terminal all the same;
+ * /openapi.yaml is served from a warm start's first moment (the copy of the last start, written
+ * from the same contract), follows an edit to the contract, and a contract edited while the
+ * server was stopped is published again at the next start. The pages it renders are counted from
+ * `VULTUS_LOG_RENDERS=1` (plugins/vultus-contract/remark.ts), not timed: `npm run bench` times it.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +28,15 @@ async function servedContractHolds(server: DevServer, text: string): Promise<voi
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   assert.fail(`/openapi.yaml never held ${JSON.stringify(text)}: ${served.slice(0, 200)}`);
+}
+
+/** Waits up to 15 s for the server to print what matches `pattern` after offset `since`. */
+async function printed(server: DevServer, since: number, pattern: RegExp): Promise<void> {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if (pattern.test(server.output().slice(since))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`the server never printed ${pattern}:\n${server.output().slice(since).slice(-2000)}`);
 }
 
 /** The docs pages the server rendered in what it printed, as paths from the site directory. */
@@ -115,7 +124,18 @@ test('npm start: pages compile when opened and are reused at the next start; an 
         const fixed = await server.compiled(since);
         assert.equal(fixed.result, 'ok', `fixing the file compiles again:\n${fixed.printed.slice(-2000)}`);
 
-        // An edit to the contract reaches the published copy the server serves.
+        // A data file no open page reads compiles nothing, but the terminal names its mistake with
+      // the file and line, and says when it loads again.
+      const unread = path.join(dir, 'data/aml/screening.yaml');
+      const unreadGood = readFileSync(unread, 'utf8');
+      since = server.output().length;
+      writeFileSync(unread, `${unreadGood}\n  - [unclosed\n`);
+      await printed(server, since, /\[vultus-contract\] data\/aml\/screening\.yaml:\d+: not valid YAML: /);
+      since = server.output().length;
+      writeFileSync(unread, unreadGood);
+      await printed(server, since, /\[vultus-contract\] data\/aml\/screening\.yaml loads again/);
+
+      // An edit to the contract reaches the published copy the server serves.
         since = server.output().length;
         edit(dir, 'contract/openapi.yaml', '      summary: Upload an image\n', '      summary: Upload a wombat image\n');
         assert.equal((await server.compiled(since)).result, 'ok');

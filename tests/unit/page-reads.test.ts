@@ -80,3 +80,14 @@ test('a page whose render fails is known with the files it read until it renders
   assert.deepEqual(reads.failedPages(), [], 'rendered again, it no longer fails');
   assert.deepEqual([...reads.ofFailedPages()], []);
 });
+
+test('the server knows whether some page read a file (what no page read, it watches itself)', async () => {
+  const reads = new PageReads();
+  const data = path.join(siteDir, 'data/onprem/config.yaml');
+  assert.equal(reads.anyPageReads(data), false, 'no page rendered yet');
+  await reads.record(path.join(siteDir, 'docs/onprem.md'), async () => noteRead(data));
+  assert.equal(reads.anyPageReads(data), true);
+  assert.equal(reads.anyPageReads(path.join(siteDir, 'data/aml/screening.yaml')), false);
+  await reads.record(path.join(siteDir, 'docs/onprem.md'), async () => undefined);
+  assert.equal(reads.anyPageReads(data), false, 'once the page renders without it');
+});
