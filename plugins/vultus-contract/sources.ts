@@ -13,10 +13,10 @@
  * Every accessor notes the file it hands out for the page being rendered (./reads.ts), so the
  * page depends on exactly the files it was rendered from.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {contractRelativePath, loadContract, type Contract} from './contract/contract';
-import {DataSchemas, loadData, schemaFileOf} from './data/load';
+import {DataSchemas, dataFileOf, dataFiles, loadData, schemaFileOf} from './data/load';
 import type {DataFiles} from './data/types';
 import {noteRead, PageReads, withoutNoting} from './reads';
 
@@ -89,14 +89,10 @@ export class Sources {
    * between two files. A file the loader rejects is left for the pages that read it to show.
    */
   async preloadData(): Promise<void> {
-    const dataDir = this.absolute('data');
-    const files = readdirSync(dataDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
-      /\.ya?ml$/.test(file),
-    );
-    for (const relative of files.sort()) {
+    for (const relative of dataFiles(this.siteDir)) {
       await new Promise((resolve) => setImmediate(resolve));
       try {
-        this.data(relative.split(path.sep).join('/'));
+        this.data(relative);
       } catch {
         // Shown by the pages that read it.
       }
@@ -150,9 +146,7 @@ export class Sources {
     let changed = false;
     for (const file of files) {
       // A schema's change is a change of its data file.
-      const changedFiles = file.endsWith('.schema.json')
-        ? [file, file.replace(/\.schema\.json$/, '.yaml')]
-        : [file];
+      const changedFiles = file.endsWith('.schema.json') ? [file, dataFileOf(file)] : [file];
       for (const changedFile of changedFiles) {
         for (const kind of sourceKinds) changed = this.loaded.delete(loadedKey(kind, changedFile)) || changed;
       }

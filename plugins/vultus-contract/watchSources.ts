@@ -10,7 +10,7 @@
 import {watch} from 'node:fs';
 import path from 'node:path';
 import {contractRelativePath} from './contract/contract';
-import {schemaFileOf} from './data/load';
+import {dataFileOf} from './data/load';
 import type {Sources} from './sources';
 
 const prefix = '[vultus-contract]';
@@ -46,9 +46,10 @@ export function watchSources(sources: Sources, publish: () => void): void {
   const dataDir = path.join(sources.siteDir, 'data');
   watch(dataDir, {recursive: true}, (_event, name) => {
     if (!name || !/\.(?:ya?ml|schema\.json)$/.test(name)) return;
-    const yamlFile = path.join(dataDir, name.replace(/\.schema\.json$/, '.yaml'));
+    const yamlFile = dataFileOf(path.join(dataDir, name));
     settled(yamlFile, () => {
-      if (sources.reads.anyPageReads(yamlFile) || sources.reads.anyPageReads(schemaFileOf(yamlFile))) return;
+      // A page that reads a data file reads its schema too (`Sources.data`).
+      if (sources.reads.anyPageReads(yamlFile)) return;
       sources.forget([yamlFile]);
       const relative = path.relative(dataDir, yamlFile).split(path.sep).join('/');
       report(`data/${relative}`, () => sources.data(relative));

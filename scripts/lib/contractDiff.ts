@@ -11,8 +11,9 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {apiCompare, type Diff} from 'api-smart-diff';
 import {parse as parseYaml} from 'yaml';
+import {httpMethods} from '../../plugins/vultus-contract/contract/contract';
 
-const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const methods = new Set<string>(httpMethods);
 
 /** The newest released contract: its file and release date. */
 export function lastReleased(siteDir: string): {file: string; date: string} {

@@ -64,12 +64,11 @@ before(async () => {
   chmodSync(path.join(work, 'run'), 0o777);
   // Nobody may write the archive's files, not even their owner.
   spawnSync('chmod', ['-R', 'a-w', root]);
-  const entrypoint = JSON.parse(
-    instruction(readFileSync(path.join(root, 'Containerfile'), 'utf8'), 'ENTRYPOINT'),
-  ) as string[];
+  const containerfile = readFileSync(path.join(root, 'Containerfile'), 'utf8');
+  const entrypoint = JSON.parse(instruction(containerfile, 'ENTRYPOINT')) as string[];
   const [binary, ...args] = entrypoint.map((arg) => arg.replaceAll('/srv/vultus-docs', root));
   assert.equal(binary, 'nginx');
-  const [user, group] = instruction(readFileSync(path.join(root, 'Containerfile'), 'utf8'), 'USER').split(':');
+  const [user, group] = instruction(containerfile, 'USER').split(':');
   // As root (CI), drop to the image's user; anyone else is unprivileged already.
   const command =
     process.getuid?.() === 0

@@ -6,9 +6,10 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
+import {dataFiles} from '../../plugins/vultus-contract/data/load';
 import {inlineMarkdown, parsedInlineMarkdown} from '../../plugins/vultus-contract/mdast';
 import {siteDir} from './helpers/pages';
 
@@ -51,10 +52,8 @@ const edges = [
 
 test('the plain-text shortcut gives the parser’s tree, for every string of the contract and data/', () => {
   const found = strings(parse(readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8')), new Set());
-  const dataDir = path.join(siteDir, 'data');
-  for (const file of readdirSync(dataDir, {recursive: true, encoding: 'utf8'})) {
-    if (file.endsWith('.yaml')) strings(parse(readFileSync(path.join(dataDir, file), 'utf8')), found);
-  }
+  for (const file of dataFiles(siteDir))
+    strings(parse(readFileSync(path.join(siteDir, 'data', file), 'utf8')), found);
   assert.ok(found.size > 1000, `${found.size} strings`);
   let shortcut = 0;
   for (const value of [...found, ...edges]) {

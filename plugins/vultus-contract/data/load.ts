@@ -6,7 +6,7 @@
  * schema rejects fails the build naming the file, the line and the field:
  * `data/metrics/age.yaml:14: /bands/0/mae: must be number`.
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -19,6 +19,17 @@ export class DataError extends SourceError {}
 
 /** The schema of a data file: `<name>.schema.json` beside `<name>.yaml`. */
 export const schemaFileOf = (dataFile: string): string => dataFile.replace(/\.ya?ml$/, '.schema.json');
+
+/** The data file a schema describes (`<name>.yaml` beside `<name>.schema.json`); any other file as it is. */
+export const dataFileOf = (file: string): string => file.replace(/\.schema\.json$/, '.yaml');
+
+/** Every data file of the site, relative to data/ with `/` between folders (`onprem/config.yaml`). */
+export function dataFiles(siteDir: string): string[] {
+  return readdirSync(path.join(siteDir, 'data'), {recursive: true, encoding: 'utf8'})
+    .filter((file) => /\.ya?ml$/.test(file))
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
+}
 
 /**
  * The data files' JSON Schemas, compiled by one Ajv instance, each schema's text once. Compiling is
