@@ -1,5 +1,5 @@
 import {defineConfig} from '@playwright/test';
-import {chromiumArgs, chromiumPath} from './tests/browser/chromium';
+import {chromiumArgs, chromiumPath, pageDefaults} from './tests/browser/chromium';
 
 /**
  * Browser tests in real Chromium against the production build served by nginx with
@@ -20,8 +20,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.VULTUS_BASE_URL,
     browserName: 'chromium',
-    colorScheme: 'light',
-    serviceWorkers: 'block',
+    ...pageDefaults,
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,

@@ -1,54 +1,12 @@
 /**
- * axe-core on every route of the page map in light mode and on one page of each kind in
- * dark mode: no serious or critical violation. Keyboard-only use of the navbar, the mobile
- * menu, the sidebar, code tabs, search and copy buttons.
+ * axe-core on one page of each kind in dark mode, and on the open search dropdown: no serious or
+ * critical violation (every route in light mode: ./routes.spec.ts); that the scan finds what it
+ * looks for. Keyboard-only use of the navbar, the mobile menu, the sidebar, code tabs, search and
+ * copy buttons.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {test, expect, gotoHydrated, openSearchBox, pageMap} from './fixtures';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // No page has a frame of its own, so axe runs in the page itself (legacy mode) rather than in
-  // each frame and then again in a blank page to merge the frames' results: the same rules on
-  // the same nodes, without opening a second page for every scan.
-  expect(page.frames(), 'a page with frames needs axe’s per-frame mode').toHaveLength(1);
-  const results = await new AxeBuilder({page})
-    .setLegacyMode()
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    // The same rules on the same nodes; axe keeps only the violations, not every node that
-    // passed (a fifth less time on the longest reference pages).
-    .options({resultTypes: ['violations']})
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-}
-
-const allRoutes = [...pageMap.docs.map((entry) => entry.route), ...pageMap.other.map((entry) => entry.route)];
-
-/**
- * The time one axe scan may take. axe's colour-contrast rule walks every text node, and the longest
- * reference pages (/responses, /services/aml) take 20 to 30 s on CI's two cores with two workers,
- * at the edge of the 30 s default. This is the harness's budget, not a check: what the tests assert
- * is unchanged, and speed is measured by `npm run bench`.
- */
-const axeTimeout = 90_000;
-
-for (const route of allRoutes) {
-  test(`axe, light mode: ${route}`, async ({page}) => {
-    test.setTimeout(axeTimeout);
-    await page.emulateMedia({colorScheme: 'light'});
-    await page.goto(route);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-}
+import {axeTimeout, seriousViolations} from './axe';
+import {test, expect, gotoHydrated, openSearchBox} from './fixtures';
 
 test('the scan finds what it looks for: text below 4.5:1 and an image without a text alternative', async ({
   page,
@@ -79,7 +37,7 @@ test.describe('dark mode', () => {
     ['standalone page', '/markdown-page'],
   ];
   for (const [kind, route] of kinds) {
-    test(`axe, dark mode: ${kind}`, async ({page}) => {
+    test(`axe, dark mode: ${kind}`, async ({readingPage: page}) => {
       test.setTimeout(axeTimeout);
       await page.emulateMedia({colorScheme: 'dark'});
       await page.goto(route);

@@ -13,3 +13,6 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** The browser context every test page starts from (playwright.config.ts and the reading page). */
+export const pageDefaults = {colorScheme: 'light', serviceWorkers: 'block'} as const;

@@ -47,7 +47,9 @@ test('the site has diagrams to check', () => {
 });
 
 for (const {route, count} of diagrams) {
-  test(`${route}: ${count} diagram(s) render in dark mode, and again in light mode`, async ({page}) => {
+  test(`${route}: ${count} diagram(s) render in dark mode, and again in light mode`, async ({
+    readingPage: page,
+  }) => {
     const rendered = page.locator('.docusaurus-mermaid-container svg');
     /** Every diagram of the page drawn in `scheme`, visible and without a syntax error. */
     const drawn = async (scheme: 'light' | 'dark'): Promise<string[]> => {

@@ -133,12 +133,12 @@ test('llms-full.txt holds every docs page in full, in sidebar order first, each 
     assert.ok(at > last, `${route} appears after the previous sidebar page`);
     last = at;
   }
+  const fullLines = new Set(full.split('\n'));
   for (const {route, title} of pageMap.docs) {
     assert.ok(full.includes(`# ${title}\n\n`), `${route} is in llms-full.txt`);
     // A nested list that an earlier place shows (the fields of a shared object) is a reference line:
     // every other line of the block is there as it is.
     // A block that links to its own page is stated once for every page that shows it.
-    const fullLines = new Set(full.split('\n'));
     const own = `${siteUrl}${route}#`;
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const anyPage = (text: string) =>
