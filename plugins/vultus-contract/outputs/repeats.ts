@@ -74,13 +74,15 @@ function labelOf(node: RootContent | undefined): string | undefined {
   return first?.type === 'strong' ? toString(first) : undefined;
 }
 
+/** One block as Markdown. */
+const markdownOf = (node: RootContent): string => stringifyMarkdown({type: 'root', children: [node]});
+
 /**
- * What makes two blocks the same: their Markdown, and that Markdown with links to places on the
+ * What makes two blocks the same: their Markdown (`markdownOf`), and that Markdown with links to places on the
  * page that shows them made relative (the licence-error table of each on-premise page links to
  * that page's rows).
  */
-function keysOf(node: RootContent, route: string): [string, string] {
-  const markdown = stringifyMarkdown({type: 'root', children: [node]});
+function keysOf(markdown: string, route: string): [string, string] {
   return [markdown, `#${markdown.split(`${siteUrl}${route}#`).join('#')}`];
 }
 
@@ -116,9 +118,9 @@ export function referRepeats(pages: PageTree[]): Root[] {
         if (id) place = {route, title, section: {title: toString(node), id}};
         return node;
       }
-      if (Buffer.byteLength(stringifyMarkdown({type: 'root', children: [node]})) < repeatedBlockMinBytes)
-        return node;
-      const key = keysOf(node, route);
+      const markdown = markdownOf(node);
+      if (Buffer.byteLength(markdown) < repeatedBlockMinBytes) return node;
+      const key = keysOf(markdown, route);
       const first = firstAt.get(key);
       if (first) return reference(node, first);
       const at = {...place, label: labelOf(tree.children[index - 1])};
@@ -128,7 +130,7 @@ export function referRepeats(pages: PageTree[]): Root[] {
       // then be one that an earlier place shows too.
       const shown = new Shown(firstAt);
       const list = referNested(node, place, route, shown);
-      const listKey = keysOf(list, route);
+      const listKey = keysOf(markdownOf(list), route);
       const earlier = listKey[0] === key[0] ? undefined : firstAt.get(listKey);
       if (earlier) return reference(node, earlier);
       firstAt.merge(shown);
@@ -144,9 +146,9 @@ function referNested(list: List, place: Place, route: string, shown: Shown): Lis
   const items = list.children.map((item): ListItem => {
     const children = item.children.map((child) => {
       if (child.type !== 'list') return child;
-      const size = Buffer.byteLength(stringifyMarkdown({type: 'root', children: [child]}));
-      if (size < repeatedBlockMinBytes) return referNested(child, place, route, shown);
-      const key = keysOf(child, route);
+      const markdown = markdownOf(child);
+      if (Buffer.byteLength(markdown) < repeatedBlockMinBytes) return referNested(child, place, route, shown);
+      const key = keysOf(markdown, route);
       const first = shown.get(key);
       if (first) return reference(child, {...first, label: undefined});
       shown.set(key, place);
