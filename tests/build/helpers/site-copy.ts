@@ -29,6 +29,25 @@ export function edit(dir: string, file: string, from: string, to: string): void 
   writeFileSync(full, edited);
 }
 
+/** The 1-based line of the first line of a file of the copy that holds `text`. */
+export const lineOf = (dir: string, file: string, text: string): number =>
+  readFileSync(path.join(dir, file), 'utf8')
+    .split('\n')
+    .findIndex((row) => row.includes(text)) + 1;
+
+/**
+ * Runs `check` with the files of the copy as they are now, and puts them back afterwards, so that
+ * the next check on the same copy starts from the same sources (and a warm cache).
+ */
+export async function restoringFiles(dir: string, files: string[], check: () => void | Promise<void>): Promise<void> {
+  const saved = files.map((file) => [file, readFileSync(path.join(dir, file), 'utf8')] as const);
+  try {
+    await check();
+  } finally {
+    for (const [file, source] of saved) writeFileSync(path.join(dir, file), source);
+  }
+}
+
 /** Runs `check` on a fresh copy of the site, removed afterwards (a check may wait: a dev server). */
 export async function withSiteCopy(check: (dir: string) => void | Promise<void>): Promise<void> {
   const dir = siteCopy(siteDir, 'vultus-build-');
