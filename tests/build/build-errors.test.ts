@@ -2,7 +2,7 @@
  * Bad input that stops the build before it compiles a page fails it with a message that names the
  * file (and the field or path), never a stack trace alone: a malformed front matter, a malformed
  * contract. Each case builds a fresh copy of the site with one fault injected. The mistakes the
- * build finds later (a broken link, a misspelt directive) are built warm: ./warm-build.test.ts.
+ * build finds later (a broken link, a misspelt directive) are built warm: ./build-warm.test.ts.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
