@@ -349,4 +349,9 @@ export class Docs {
   async search(query: string, limit: number): Promise<SearchHit[]> {
     return (await this.engine()).search(query, limit);
   }
+
+  /** For a query that finds nothing, the nearest queries that find something, as the box offers them. */
+  async nearest(query: string): Promise<string[]> {
+    return (await this.engine()).nearestQueries(query);
+  }
 }

@@ -92,9 +92,14 @@ export function createServer(site: Site): McpServer {
           url: docs.url(hit.route, hit.hash.replace(/^#/, '')),
           markdown: docs.markdownUrl(hit.route),
         }));
+        const nearest = results.length === 0 ? await docs.nearest(query) : [];
         const text =
           results.length === 0
-            ? `No results for "${query}". Try fewer or other words, or list_pages.`
+            ? `No results for "${query}". ${
+                nearest.length > 0
+                  ? `The nearest terms: ${nearest.map((term) => `"${term}"`).join(', ')}.`
+                  : 'Try fewer or other words, or list_pages.'
+              }`
             : results
                 .map((result, index) => {
                   const where = [result.page, result.section]

@@ -1,4 +1,8 @@
-/** Local search: the index loads on first use only, the placeholder follows it, results navigate. */
+/**
+ * Local search: the index loads on first use only, the placeholder follows it, results navigate, and
+ * a query that finds nothing offers the nearest terms.
+ */
+import {seriousViolations} from './axe';
 import {test, expect, gotoHydrated, openSearchBox} from './fixtures';
 
 const indexRequest = /\/search-index[^/]*\.json/;
@@ -115,6 +119,31 @@ test('"See all results" is the last option of the list, reached by keyboard, and
   await expect(page).toHaveURL(/\/search\/?\?q=webhook(\+|%20)retries$/);
   await expect(page.getByRole('heading', {level: 1})).toContainText('webhook retries');
   await expect(page.getByRole('article').first()).toContainText(/webhook/i);
+});
+
+test('a query that finds nothing says what was searched and offers the nearest terms, each opening its results', async ({
+  page,
+}) => {
+  const box = await openSearchBox(page, '/');
+  const listbox = page.getByRole('listbox');
+  // Too short for the typo allowance: "kyb" itself finds nothing; "kyc", a word of the titles, does.
+  await box.fill('kyb');
+  await expect(listbox).toContainText('No results for "kyb". The nearest terms:');
+  await expect(page.getByRole('status').filter({hasText: 'No results for "kyb". Nearest: kyc'})).toHaveCount(
+    1,
+  );
+  const nearest = listbox.getByRole('option', {name: 'Search for "kyc"'});
+  await expect(nearest).toBeVisible();
+  expect(await seriousViolations(page), 'axe, the dropdown with the nearest terms').toEqual([]);
+  // A word that no title comes near: the dropdown's own "no results", and no option.
+  await box.fill('xqzt');
+  await expect(listbox.getByText(/no results/i).first()).toBeVisible();
+  await expect(listbox.getByRole('option')).toHaveCount(0);
+  await box.fill('kyb');
+  await nearest.click();
+  await expect(page).toHaveURL(/\/search\/?\?q=kyc$/);
+  await expect(page.getByRole('heading', {level: 1})).toContainText('kyc');
+  await expect(page.getByRole('article').first()).toContainText(/KYC/);
 });
 
 test('each result shows its icon, then its title over its path, inside its own option', async ({page}) => {

@@ -200,6 +200,10 @@ test('a name the site lacks is answered with the nearest ones; bad input with a 
   const nothing = await call('search_docs', {query: 'zzzqqqxxy'});
   assert.equal(nothing.isError, false);
   assert.equal(nothing.text, 'No results for "zzzqqqxxy". Try fewer or other words, or list_pages.');
+  // A word near a word of the titles: the nearest terms, as the navbar box offers them.
+  const near = await call('search_docs', {query: 'kyb'});
+  assert.equal(near.isError, false);
+  assert.equal(near.text, 'No results for "kyb". The nearest terms: "kyc".');
 });
 
 test('from a build folder, the server reads the same files and links to the public site', async () => {

@@ -290,7 +290,23 @@ test('a field row that several operations repeat is kept once, as a shared field
 test('hostile and empty queries return no results without throwing', () => {
   for (const query of ['', '   ', '!!!', '(a+)+$', '<script>', '🔐😀', 'x'.repeat(1000)]) {
     assert.deepEqual(engine.search(query), [], query);
+    assert.deepEqual(engine.nearestQueries(query), [], `${query}: no nearest query`);
   }
+});
+
+test('a query that finds nothing is offered the nearest queries that find something, from the titles', () => {
+  // Too short for a typo allowance, so the search itself finds nothing.
+  assert.deepEqual(engine.search('kys'), []);
+  assert.deepEqual(engine.nearestQueries('kys'), ['keys']);
+  assert.equal(engine.search(engine.nearestQueries('kys')[0] ?? '')[0]?.route, '/keys');
+  // The other words of the query stay; the word near a title word is replaced.
+  assert.deepEqual(engine.search('kys zzzz'), []);
+  const nearest = engine.nearestQueries('kys zzzz');
+  assert.ok(nearest.includes('keys zzzz'), nearest.join(', '));
+  assert.ok(nearest.every((query) => engine.search(query).length > 0));
+  // A query that finds something, or that has no word near a title's, is offered nothing.
+  assert.deepEqual(engine.nearestQueries('keys'), []);
+  assert.deepEqual(engine.nearestQueries('xqzt'), []);
 });
 
 test('a malformed synonyms file fails with a message that names the file, the line and the field', () => {

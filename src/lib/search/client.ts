@@ -33,3 +33,8 @@ export async function searchByWorker(...args: [string, string, string, number]):
   const [, , input, limit] = args;
   return worker().search(indexUrl(), input, limit);
 }
+
+/** For a query that finds nothing, the nearest queries that find something (engine.ts). */
+export async function nearestQueries(input: string): Promise<string[]> {
+  return worker().nearest(indexUrl(), input);
+}

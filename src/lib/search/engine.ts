@@ -229,6 +229,8 @@ export class SearchEngine {
   private readonly postings: AsPlainObject['index'];
   /** How many entries hold each indexed term, counted when a typo is first corrected. */
   private termCounts: Map<string, number> | undefined;
+  /** Each word of the titles with the number of titles it is in, counted when a query first finds nothing. */
+  private titleWords: Map<string, number> | undefined;
 
   constructor(private readonly file: SearchIndexFile) {
     const {fieldLength, index: stored, ...index} = file.index;
@@ -293,6 +295,51 @@ export class SearchEngine {
       .map(([id, score]) => ({id, score}))
       .sort((a, b) => b.score - a.score || a.id - b.id);
     return ranked.slice(0, limit).map(({id, score}) => this.hit(id, score, words));
+  }
+
+  /**
+   * For a query that finds nothing: the query with one of its words replaced by the nearest word
+   * of the titles (one letter in three changed at most, one in a short word), for each such query that finds
+   * something; nearest first, and of two as near, the word that starts more like it, then the one
+   * more titles use. [] when the query
+   * finds something or no title has a word near one of its words.
+   */
+  nearestQueries(query: string, limit = 3): string[] {
+    if (this.search(query, 1).length > 0) return [];
+    const typed = tokenize(query.slice(0, 200).toLowerCase()).slice(0, 12);
+    this.titleWords ??= countWords([
+      ...this.file.pages.map(([, title]) => title),
+      ...this.file.entries.map((entry) => entry[3]),
+    ]);
+    const near: {query: string; distance: number; prefix: number; count: number}[] = [];
+    typed.forEach((word, position) => {
+      if (!/^\p{L}{3,}$/u.test(word)) return;
+      const allowance = Math.max(1, Math.floor(word.length / 3));
+      for (const [title, count] of this.titleWords ?? []) {
+        if (Math.abs(title.length - word.length) > allowance) continue;
+        const distance = leven(word, title, {maxDistance: allowance + 1});
+        if (distance === 0 || distance > allowance) continue;
+        const replaced = typed.map((other, at) => (at === position ? title : other)).join(' ');
+        near.push({
+          query: replaced,
+          distance: distance / word.length,
+          prefix: commonPrefix(word, title),
+          count,
+        });
+      }
+    });
+    near.sort(
+      (a, b) =>
+        a.distance - b.distance || b.prefix - a.prefix || b.count - a.count || a.query.localeCompare(b.query),
+    );
+    const found: string[] = [];
+    // Each candidate is a search of its own: a bounded number of them.
+    for (const candidate of near.slice(0, 40)) {
+      if (found.length === limit) break;
+      if (!found.includes(candidate.query) && this.search(candidate.query, 1).length > 0)
+        found.push(candidate.query);
+    }
+    return found;
   }
 
   /**
@@ -451,6 +498,24 @@ export class SearchEngine {
       words,
     };
   }
+}
+
+/** How many letters two words start with alike. */
+function commonPrefix(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && a[length] === b[length]) length++;
+  return length;
+}
+
+/** The words of three letters or more of some titles, lower case, with the number of titles each is in. */
+function countWords(titles: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const title of titles) {
+    for (const word of new Set(tokenize(title.toLowerCase()))) {
+      if (/^\p{L}{3,}$/u.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return counts;
 }
 
 /** One spelling of a word for comparing phrases: `licence` and `license` are the same word. */

@@ -32,6 +32,9 @@ const api = {
   async search(url: string, query: string, limit: number): Promise<Suggestion[]> {
     return (await engine(url)).search(query, limit).map(toSuggestion);
   },
+  async nearest(url: string, query: string): Promise<string[]> {
+    return (await engine(url)).nearestQueries(query);
+  },
 };
 
 export type SearchWorkerApi = typeof api;

@@ -31,6 +31,8 @@ function escapeText(value) {
 }
 // VULTUS: the type of the "See all results" option, after the results.
 const SEE_ALL_RESULTS = "vultus-see-all";
+// VULTUS: an option that searches for a query near one that found nothing.
+const NEAREST_QUERY = "vultus-nearest";
 async function fetchAutoCompleteJS() {
     const autoCompleteModule = await import("@easyops-cn/autocomplete.js");
     const autoComplete = autoCompleteModule.default;
@@ -185,7 +187,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         catch {
             // Storage may be unavailable; nothing to clear then.
         }
-        const [autoComplete, openAskAIModule, { searchByWorker, SuggestionTemplate, EmptyTemplate },] = loaded;
+        const [autoComplete, openAskAIModule, { searchByWorker, nearestQueries, SuggestionTemplate, EmptyTemplate },] = loaded;
         // VULTUS: end
         if (openAskAIModule) {
             setAskAIWidgetComponent(() => openAskAIModule.AskAIWidget);
@@ -241,6 +243,8 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         // VULTUS: the input takes focus back after the index loads only when it still has it: a
         // reader who tabbed past the box while the index was loading keeps their place.
         const inputHadFocus = document.activeElement === searchBarRef.current;
+        // VULTUS: the query the shown nearest queries stand in for ("" when none are shown).
+        let nearestFor = "";
         search.current = autoComplete(searchBarRef.current, {
             hint: false,
             autoselect: true,
@@ -263,15 +267,25 @@ export default function SearchBar({ handleSearchBarToggle, }) {
             {
                 source: async (input, callback) => {
                     const result = await searchByWorker(versionUrl, searchContext, input, searchResultLimits);
+                    // VULTUS: a query that finds nothing says so and offers the nearest queries that
+                    // find something, each an option that opens its results.
+                    const nearest = result.length === 0 && input.trim() !== "" ? await nearestQueries(input) : [];
+                    nearestFor = nearest.length > 0 ? input : "";
                     // VULTUS: the result count is announced (role="status" below).
                     setResultStatus(input.trim() === ""
                         ? ""
                         : result.length === 0
-                            ? "No results"
+                            ? `No results for "${input}"${nearest.length > 0 ? `. Nearest: ${nearest.join(", ")}` : ""}`
                             : `${result.length} ${result.length === 1 ? "result" : "results"}`);
                     // VULTUS: start
                     const seeAll = result.length === 0
-                        ? []
+                        ? nearest.map((query) => ({
+                            document: { i: -1, t: "", u: seeAllResults({ query, isEmpty: false }).url },
+                            type: NEAREST_QUERY,
+                            page: undefined,
+                            metadata: {},
+                            tokens: [query],
+                        }))
                         : [
                             {
                                 document: { i: -1, t: "", u: seeAllResults({ query: input, isEmpty: false }).url },
@@ -307,7 +321,13 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                     // VULTUS: each option carries the address it opens (data-href), for tests and tools.
                     suggestion: (suggestion) => suggestion.type === SEE_ALL_RESULTS
                         ? `<span class="vultus-hit ${styles.hitFooter} ${vultusStyles.seeAll}" data-href="${escapeAttribute(suggestion.document.u)}">${escapeText(`${seeAllResults({ query: suggestion.tokens[0], isEmpty: false }).linkText} for "${suggestion.tokens[0]}"`)}</span>`
-                        : `<span class="vultus-hit ${vultusStyles.hit}" data-href="${escapeAttribute(suggestion.document.u + (suggestion.document.h ?? ""))}">${SuggestionTemplate(suggestion)}</span>`,
+                        : suggestion.type === NEAREST_QUERY
+                            ? `<span class="vultus-hit ${styles.hitFooter} ${vultusStyles.seeAll}" data-href="${escapeAttribute(suggestion.document.u)}">${escapeText(`Search for "${suggestion.tokens[0]}"`)}</span>`
+                            : `<span class="vultus-hit ${vultusStyles.hit}" data-href="${escapeAttribute(suggestion.document.u + (suggestion.document.h ?? ""))}">${SuggestionTemplate(suggestion)}</span>`,
+                    // VULTUS: above the nearest queries, what found nothing.
+                    header: () => nearestFor
+                        ? `<div class="${vultusStyles.nearest}">${escapeText(`No results for "${nearestFor}". The nearest terms:`)}</div>`
+                        : "",
                     empty: EmptyTemplate,
                     // VULTUS: no footer; "See all results" is an option (above).
                 },
@@ -320,7 +340,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                 return;
             }
             // VULTUS: start
-            if (type === SEE_ALL_RESULTS) {
+            if (type === SEE_ALL_RESULTS || type === NEAREST_QUERY) {
                 history.push(u);
                 return;
             }
