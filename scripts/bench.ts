@@ -20,7 +20,7 @@ import {chromium, type Browser} from '@playwright/test';
 import {startNginx} from '../tests/browser/nginx';
 import {chromiumArgs, chromiumPath} from '../tests/browser/chromium';
 import {firstVisitBytes, type FirstVisitBytes} from '../tests/browser/first-visit';
-import {builtEngine, quality, querySets, readQueries, type Quality} from './lib/searchQuality';
+import {builtEngine, heldOut, quality, querySets, readQueries, type Quality} from './lib/searchQuality';
 import {devServerFigures} from './lib/devServer';
 
 const siteDir = path.resolve(__dirname, '..');
@@ -193,7 +193,16 @@ function searchQuality(): (Omit<Quality, 'misses'> & {set: string})[] {
   const engine = builtEngine(buildDir);
   const sets = querySets(siteDir).map((set) => ({set: set.label, queries: readQueries(set.file)}));
   const all = {set: 'all', queries: sets.flatMap((set) => set.queries)};
-  return [...sets, all].map(({set, queries}) => {
+  // Kept out of the tuning: the set as a whole and each of its groups.
+  const {queries: held} = heldOut(siteDir);
+  const heldSets = [
+    {set: 'held out', queries: held},
+    ...[...new Set(held.map((query) => query.group ?? ''))].map((group) => ({
+      set: `held out, ${group}`,
+      queries: held.filter((query) => query.group === group),
+    })),
+  ];
+  return [...sets, all, ...heldSets].map(({set, queries}) => {
     const figures = quality(engine, queries);
     return {set, queries: figures.queries, hitAt1: figures.hitAt1, hitAt5: figures.hitAt5, mrr: figures.mrr};
   });

@@ -25,6 +25,25 @@ export function querySets(siteDir: string): QuerySet[] {
 export interface Query {
   q: string;
   routes: string[];
+  /** In the held-out set: `question` (four words or more), `comparison` or `wording`. */
+  group?: string;
+}
+
+/**
+ * The held-out set (tests/search/held-out.json): queries kept out of the tuning, to judge it; the
+ * figures they may not fall below.
+ */
+export function heldOut(siteDir: string): {
+  file: string;
+  queries: Query[];
+  floor: {hitAt1: number; hitAt5: number};
+} {
+  const file = path.join(siteDir, 'tests/search/held-out.json');
+  const {queries, floor} = JSON.parse(readFileSync(file, 'utf8')) as {
+    queries: Query[];
+    floor: {hitAt1: number; hitAt5: number};
+  };
+  return {file, queries, floor};
 }
 
 export function readQueries(file: string): Query[] {
