@@ -278,7 +278,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                             ? `No results for "${input}"${nearest.length > 0 ? `. Nearest: ${nearest.join(", ")}` : ""}`
                             : `${result.length} ${result.length === 1 ? "result" : "results"}`);
                     // VULTUS: start
-                    const seeAll = result.length === 0
+                    const afterResults = result.length === 0
                         ? nearest.map((query) => ({
                             document: { i: -1, t: "", u: seeAllResults({ query, isEmpty: false }).url },
                             type: NEAREST_QUERY,
@@ -310,11 +310,11 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                                 tokens: [input],
                             },
                             ...result,
-                            ...seeAll,
+                            ...afterResults,
                         ]);
                     }
                     else {
-                        callback([...result, ...seeAll]);
+                        callback([...result, ...afterResults]);
                     }
                 },
                 templates: {
