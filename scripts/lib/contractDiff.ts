@@ -67,11 +67,19 @@ const tagOf: Record<string, string | undefined> = {
   'non-breaking': 'New',
 };
 
-/** Compares `current` (the contract's text) with the last released contract. */
-export function contractDiff(siteDir: string, current: string, revisionHistory: string): ContractDiff {
+/** The differences between `current` (the contract's text) and the last released contract. */
+export type ContractChanges = {since: string; diffs: Diff[]};
+
+/** Compares `current` (the contract's text) with the last released contract: the costly part. */
+export function contractChanges(siteDir: string, current: string): ContractChanges {
   const released = lastReleased(siteDir);
   const {diffs} = apiCompare(parseYaml(readFileSync(released.file, 'utf8')), parseYaml(current));
-  const declared = entriesAfter(revisionHistory, released.date).get('Breaking') ?? [];
+  return {since: released.date, diffs};
+}
+
+/** What a revision history declares of the changes: the breaking ones it does not, and the changelog lines. */
+export function judgeChanges({since, diffs}: ContractChanges, revisionHistory: string): ContractDiff {
+  const declared = entriesAfter(revisionHistory, since).get('Breaking') ?? [];
   const undeclared = new Set<string>();
   const lines = new Set<string>();
   for (const diff of diffs) {
@@ -81,5 +89,10 @@ export function contractDiff(siteDir: string, current: string, revisionHistory: 
     if (diff.type === 'breaking' && !declared.some((entry) => entry.includes(`\`${where}\``)))
       undeclared.add(where);
   }
-  return {since: released.date, diffs, undeclared: [...undeclared].sort(), changelog: [...lines]};
+  return {since, diffs, undeclared: [...undeclared].sort(), changelog: [...lines]};
+}
+
+/** Compares `current` (the contract's text) with the last released contract, judged by `revisionHistory`. */
+export function contractDiff(siteDir: string, current: string, revisionHistory: string): ContractDiff {
+  return judgeChanges(contractChanges(siteDir, current), revisionHistory);
 }
