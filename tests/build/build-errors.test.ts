@@ -23,13 +23,21 @@ test('a malformed, misspelt or incomplete front matter fails the build, naming t
     const {status, output} = build(dir);
     assert.notEqual(status, 0, 'the build must fail');
     assert.match(output, /docs\/requests\.md:2: front matter: sidebar_position: must be number/);
-    assert.match(output, /docs\/requests\.md:3: front matter: unknown field "titel" \(did you mean "title"\?\)/);
+    assert.match(
+      output,
+      /docs\/requests\.md:3: front matter: unknown field "titel" \(did you mean "title"\?\)/,
+    );
     assert.match(output, /docs\/requests\.md:1: front matter: "description" is missing/);
   }));
 
 test('a contract that is not valid YAML fails the build naming the contract and the line, not the site config', () =>
   withSiteCopy((dir) => {
-    edit(dir, 'contract/openapi.yaml', '      x-rate-limit-group: media\n', '      x-rate-limit-group: [media\n');
+    edit(
+      dir,
+      'contract/openapi.yaml',
+      '      x-rate-limit-group: media\n',
+      '      x-rate-limit-group: [media\n',
+    );
     const {status, output} = build(dir);
     assert.notEqual(status, 0, 'the build must fail');
     const line = lineOf(dir, 'contract/openapi.yaml', '[media');
@@ -41,7 +49,10 @@ test('a contract that references a missing schema fails the build and names the 
   withSiteCopy((dir) => {
     const contract = path.join(dir, 'contract/openapi.yaml');
     const source = readFileSync(contract, 'utf8');
-    const broken = source.replace("$ref: '#/components/schemas/Image'", "$ref: '#/components/schemas/NoSuchImage'");
+    const broken = source.replace(
+      "$ref: '#/components/schemas/Image'",
+      "$ref: '#/components/schemas/NoSuchImage'",
+    );
     assert.notEqual(broken, source, 'the fault was injected');
     writeFileSync(contract, broken);
     const {status, output} = build(dir);

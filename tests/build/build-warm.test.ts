@@ -40,10 +40,18 @@ describe('a copy of the site built cold, then warm', () => {
   test('a broken link or anchor fails the build, naming the file and the line where the writer wrote it', () =>
     restoringFiles(dir, ['docs/auth.md', 'docs/_partials/onprem-semver.md'], () => {
       const page = path.join(dir, 'docs/auth.md');
-      writeFileSync(page, `${readFileSync(page, 'utf8')}\n\nSee [the missing page](/no-such-page-anywhere).\n`);
+      writeFileSync(
+        page,
+        `${readFileSync(page, 'utf8')}\n\nSee [the missing page](/no-such-page-anywhere).\n`,
+      );
       edit(dir, 'docs/auth.md', '(./requests.md#rate-limits)', '(./requests.md#rate-limit)');
       // In a partial: named at the line that includes it.
-      edit(dir, 'docs/_partials/onprem-semver.md', '(../revision-history.md)', '(../revision-history.md#no-such-release)');
+      edit(
+        dir,
+        'docs/_partials/onprem-semver.md',
+        '(../revision-history.md)',
+        '(../revision-history.md#no-such-release)',
+      );
       const line = (file: string, text: string): number => lineOf(dir, file, text);
       const {status, output} = build(dir);
       assert.notEqual(status, 0, 'the build must fail');
@@ -52,7 +60,8 @@ describe('a copy of the site built cold, then warm', () => {
         `docs/auth.md:${line('docs/auth.md', '#rate-limit)')}: broken link ./requests.md#rate-limit: the page /requests has no anchor #rate-limit (did you mean #rate-limits?)`,
         `docs/onprem-services/face-search.md:${line('docs/onprem-services/face-search.md', 'src="onprem-semver.md"')}: broken link ../revision-history.md#no-such-release: the page /revision-history has no anchor #no-such-release`,
       ];
-      for (const message of expected) assert.ok(output.includes(message), `the output says: ${message}\n${output.slice(-3000)}`);
+      for (const message of expected)
+        assert.ok(output.includes(message), `the output says: ${message}\n${output.slice(-3000)}`);
     }));
 
   test('a misspelt directive or fact, JSX or an unclosed element in a .md page, and a data value its schema rejects fail the build with file, line and a suggestion, and no stack trace', () => {
@@ -65,10 +74,25 @@ describe('a copy of the site built cold, then warm', () => {
       'data/aml/screening.yaml',
     ];
     return restoringFiles(dir, files, () => {
-      edit(dir, 'docs/auth.md', ':fact{key="limits.allowed_origins_max"}', ':fakt{key="limits.allowed_origins_max"}');
+      edit(
+        dir,
+        'docs/auth.md',
+        ':fact{key="limits.allowed_origins_max"}',
+        ':fakt{key="limits.allowed_origins_max"}',
+      );
       edit(dir, 'docs/requests.md', '::operation{id="getMedia"}', '::operatoin{id="getMedia"}');
-      edit(dir, 'docs/common-parameters.md', ':fact{key="limits.metadata.max_keys"}', ':fact{key="limits.metadata.max_key"}');
-      edit(dir, 'docs/compatibility-matrix.md', '## Supported browsers\n', '## Supported browsers\n\n<Tabs>\n\nChrome.\n\n</Tabs>\n');
+      edit(
+        dir,
+        'docs/common-parameters.md',
+        ':fact{key="limits.metadata.max_keys"}',
+        ':fact{key="limits.metadata.max_key"}',
+      );
+      edit(
+        dir,
+        'docs/compatibility-matrix.md',
+        '## Supported browsers\n',
+        '## Supported browsers\n\n<Tabs>\n\nChrome.\n\n</Tabs>\n',
+      );
       edit(dir, 'docs/decline-reasons.md', '\n## ', '\n<div class="note">\n\nAn unclosed note.\n\n## ');
       edit(dir, 'data/aml/screening.yaml', '    kind: sanctions\n', '    kind: sanctionz\n');
       const line = (file: string, text: string): number => lineOf(dir, file, text);
@@ -82,7 +106,8 @@ describe('a copy of the site built cold, then warm', () => {
         `docs/decline-reasons.md:${line('docs/decline-reasons.md', '<div class="note">')}: <div> is never closed`,
         `data/aml/screening.yaml:${line('data/aml/screening.yaml', 'kind: sanctionz')}: /lists/0/kind: must be equal to one of the allowed values`,
       ];
-      for (const message of expected) assert.ok(output.includes(message), `the output says: ${message}\n${output.slice(0, 3000)}`);
+      for (const message of expected)
+        assert.ok(output.includes(message), `the output says: ${message}\n${output.slice(0, 3000)}`);
       assert.doesNotMatch(output, /\n\s+at .*plugins\/vultus-contract/, 'no stack trace into the plugin');
     });
   });
@@ -91,9 +116,24 @@ describe('a copy of the site built cold, then warm', () => {
     const html = (route: string): string => readFileSync(path.join(dir, 'build', `${route}.html`), 'utf8');
     const files = ['contract/openapi.yaml', 'data/onprem/config.yaml', 'docs/_partials/onprem-api-key.md'];
     return restoringFiles(dir, files, () => {
-      edit(dir, 'contract/openapi.yaml', 'Compares the face in `image`', 'Compares the quokka face in `image`');
-      edit(dir, 'data/onprem/config.yaml', 'Inference workers in the container.', 'Inference wombat workers in the container.');
-      edit(dir, 'docs/_partials/onprem-api-key.md', 'chmod 0444 license.vlic', 'chmod 0444 license.vlic # numbat');
+      edit(
+        dir,
+        'contract/openapi.yaml',
+        'Compares the face in `image`',
+        'Compares the quokka face in `image`',
+      );
+      edit(
+        dir,
+        'data/onprem/config.yaml',
+        'Inference workers in the container.',
+        'Inference wombat workers in the container.',
+      );
+      edit(
+        dir,
+        'docs/_partials/onprem-api-key.md',
+        'chmod 0444 license.vlic',
+        'chmod 0444 license.vlic # numbat',
+      );
       const warm = build(dir);
       assert.equal(warm.status, 0, warm.output);
       for (const [route, word] of [
@@ -106,7 +146,11 @@ describe('a copy of the site built cold, then warm', () => {
       }
       const after = indexName(path.join(dir, 'build'));
       assert.notEqual(after, coldIndex, 'the edited index must not keep the old name');
-      assert.match(readFileSync(path.join(dir, 'build', after), 'utf8'), /quokka/, 'the new index holds the edit');
+      assert.match(
+        readFileSync(path.join(dir, 'build', after), 'utf8'),
+        /quokka/,
+        'the new index holds the edit',
+      );
       assert.match(
         html('/services/face-search'),
         new RegExp(`<meta name="?vultus-search-index"? content="?/${after.replace('.', '\\.')}`),

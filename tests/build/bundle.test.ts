@@ -80,7 +80,13 @@ before(async () => {
   baseUrl = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 100) {
     if (nginx.exitCode !== null) assert.fail(`nginx exited (${nginx.exitCode}):\n${served}`);
-    if (await fetch(`${baseUrl}/`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (waited > 15_000) assert.fail(`nginx did not answer in 15 s:\n${served}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -113,11 +119,24 @@ test('the archive is named after the on-premise release and its .sha256 checks i
 test("the image runs as the on-premise images' user, and its README says so", () => {
   const containerfile = readFileSync(path.join(root, 'Containerfile'), 'utf8');
   assert.equal(instruction(containerfile, 'USER'), `${services.user}:${services.group}`);
-  assert.equal(instruction(containerfile, 'EXPOSE'), listenPort, 'the image exposes the port nginx.conf listens on');
-  assert.ok(instruction(containerfile, 'HEALTHCHECK').includes(`:${listenPort}/`), 'its health check asks that port');
-  assert.match(readFileSync(path.join(root, 'README.md'), 'utf8'), new RegExp(`as user and group ${services.user}\\b`));
+  assert.equal(
+    instruction(containerfile, 'EXPOSE'),
+    listenPort,
+    'the image exposes the port nginx.conf listens on',
+  );
+  assert.ok(
+    instruction(containerfile, 'HEALTHCHECK').includes(`:${listenPort}/`),
+    'its health check asks that port',
+  );
+  assert.match(
+    readFileSync(path.join(root, 'README.md'), 'utf8'),
+    new RegExp(`as user and group ${services.user}\\b`),
+  );
   for (const copied of containerfile.matchAll(/^COPY (?:--\S+ )*(\S+) /gm))
-    assert.ok(existsSync(path.join(root, copied[1] ?? '')), `the archive holds what the image copies: ${copied[1]}`);
+    assert.ok(
+      existsSync(path.join(root, copied[1] ?? '')),
+      `the archive holds what the image copies: ${copied[1]}`,
+    );
 });
 
 test('served as an unprivileged user that can write only /tmp, with the rules of deploy/nginx', async () => {
@@ -166,7 +185,13 @@ test('the on-premise page says where to get the archive of its release, and the 
     html.includes(`vultus-docs-${services.version}.tar.gz`),
     'merged-solutions names the archive npm run bundle writes',
   );
-  assert.ok(html.includes(`on port ${listenPort},`), `merged-solutions states the port of nginx.conf, ${listenPort}`);
+  assert.ok(
+    html.includes(`on port ${listenPort},`),
+    `merged-solutions states the port of nginx.conf, ${listenPort}`,
+  );
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  assert.ok(readme.includes(`http://localhost:${listenPort}`), `the archive's README states port ${listenPort}`);
+  assert.ok(
+    readme.includes(`http://localhost:${listenPort}`),
+    `the archive's README states port ${listenPort}`,
+  );
 });

@@ -85,7 +85,11 @@ test('npm start: pages compile when opened and are reused at the next start; an 
   try {
     await withSiteCopy(async (dir) => {
       await withServer(browser, dir, async (server, context) => {
-        assert.deepEqual(rendered(server.output()), [], 'the server is ready before it renders any docs page');
+        assert.deepEqual(
+          rendered(server.output()),
+          [],
+          'the server is ready before it renders any docs page',
+        );
         await open(context, server);
         const opened = rendered(server.output());
         for (const page of Object.keys(routes))
@@ -97,11 +101,20 @@ test('npm start: pages compile when opened and are reused at the next start; an 
         assert.equal(response.status, 200, 'a warm start serves /openapi.yaml from its first moment');
         assert.match(await response.text(), /^openapi: 3\.1/m);
         const [onprem] = await open(context, server);
-        assert.deepEqual(rendered(server.output()), [], 'a warm start reuses the pages the first start rendered');
+        assert.deepEqual(
+          rendered(server.output()),
+          [],
+          'a warm start reuses the pages the first start rendered',
+        );
 
         // A data file the on-premise configuration tables read.
         let since = server.output().length;
-        edit(dir, 'data/onprem/config.yaml', 'Inference workers in the container.', 'Inference wombat workers in the container.');
+        edit(
+          dir,
+          'data/onprem/config.yaml',
+          'Inference workers in the container.',
+          'Inference wombat workers in the container.',
+        );
         const edited = await server.compiled(since);
         assert.equal(edited.result, 'ok', edited.printed);
         await onprem?.getByText('Inference wombat workers in the container.').waitFor({timeout: 30_000});
@@ -118,32 +131,48 @@ test('npm start: pages compile when opened and are reused at the next start; an 
         writeFileSync(file, `${good}\n  - [unclosed\n`);
         const broken = await server.compiled(since);
         assert.equal(broken.result, 'failed', broken.printed);
-        assert.match(broken.printed, /data\/onprem\/config\.yaml:\d+: not valid YAML: /, 'the error names the file and line');
+        assert.match(
+          broken.printed,
+          /data\/onprem\/config\.yaml:\d+: not valid YAML: /,
+          'the error names the file and line',
+        );
         since = server.output().length;
         writeFileSync(file, good);
         const fixed = await server.compiled(since);
         assert.equal(fixed.result, 'ok', `fixing the file compiles again:\n${fixed.printed.slice(-2000)}`);
 
         // A data file no open page reads compiles nothing, but the terminal names its mistake with
-      // the file and line, and says when it loads again.
-      const unread = path.join(dir, 'data/aml/screening.yaml');
-      const unreadGood = readFileSync(unread, 'utf8');
-      since = server.output().length;
-      writeFileSync(unread, `${unreadGood}\n  - [unclosed\n`);
-      await printed(server, since, /\[vultus-contract\] data\/aml\/screening\.yaml:\d+: not valid YAML: /);
-      since = server.output().length;
-      writeFileSync(unread, unreadGood);
-      await printed(server, since, /\[vultus-contract\] data\/aml\/screening\.yaml loads again/);
-
-      // An edit to the contract reaches the published copy the server serves.
+        // the file and line, and says when it loads again.
+        const unread = path.join(dir, 'data/aml/screening.yaml');
+        const unreadGood = readFileSync(unread, 'utf8');
         since = server.output().length;
-        edit(dir, 'contract/openapi.yaml', '      summary: Upload an image\n', '      summary: Upload a wombat image\n');
+        writeFileSync(unread, `${unreadGood}\n  - [unclosed\n`);
+        await printed(server, since, /\[vultus-contract\] data\/aml\/screening\.yaml:\d+: not valid YAML: /);
+        since = server.output().length;
+        writeFileSync(unread, unreadGood);
+        await printed(server, since, /\[vultus-contract\] data\/aml\/screening\.yaml loads again/);
+
+        // An edit to the contract reaches the published copy the server serves.
+        since = server.output().length;
+        edit(
+          dir,
+          'contract/openapi.yaml',
+          '      summary: Upload an image\n',
+          '      summary: Upload a wombat image\n',
+        );
         assert.equal((await server.compiled(since)).result, 'ok');
         await servedContractHolds(server, 'summary: Upload a wombat image');
       });
       // Edited while no server runs: the next start does not serve the last start's copy.
-      edit(dir, 'contract/openapi.yaml', '      summary: Upload a wombat image\n', '      summary: Upload a quokka image\n');
-      await withServer(browser, dir, (server) => servedContractHolds(server, 'summary: Upload a quokka image'));
+      edit(
+        dir,
+        'contract/openapi.yaml',
+        '      summary: Upload a wombat image\n',
+        '      summary: Upload a quokka image\n',
+      );
+      await withServer(browser, dir, (server) =>
+        servedContractHolds(server, 'summary: Upload a quokka image'),
+      );
     });
   } finally {
     await browser.close();

@@ -32,7 +32,14 @@ const contract = parseYaml(read('openapi.yaml')) as {
 const operations = Object.entries(contract.paths).flatMap(([route, item]) =>
   Object.entries(item).flatMap(([method, operation]) =>
     typeof operation === 'object' && operation.operationId
-      ? [{method: method.toUpperCase(), path: route, id: operation.operationId, page: operation['x-doc-page'] ?? ''}]
+      ? [
+          {
+            method: method.toUpperCase(),
+            path: route,
+            id: operation.operationId,
+            page: operation['x-doc-page'] ?? '',
+          },
+        ]
       : [],
   ),
 );
@@ -45,7 +52,11 @@ type Answer = {text: string; isError: boolean; data: unknown};
 async function call(name: string, args: Record<string, unknown>): Promise<Answer> {
   const result = await client.callTool({name, arguments: args});
   const content = result.content as {type: string; text: string}[];
-  return {text: content.map((part) => part.text).join('\n'), isError: result.isError === true, data: result.structuredContent};
+  return {
+    text: content.map((part) => part.text).join('\n'),
+    isError: result.isError === true,
+    data: result.structuredContent,
+  };
 }
 
 before(async () => {
@@ -55,7 +66,11 @@ before(async () => {
   nginx = await startNginx(buildDir);
   client = new Client({name: 'vultus-docs-test', version: '1.0.0'});
   await client.connect(
-    new StdioClientTransport({command: process.execPath, args: [bundle, '--site', nginx.baseUrl], stderr: 'pipe'}),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [bundle, '--site', nginx.baseUrl],
+      stderr: 'pipe',
+    }),
   );
 });
 
@@ -89,18 +104,27 @@ test('search_docs finds what the navbar box finds, in its order, for every query
       const expected = engine.search(q, 8).map((hit) => `${nginx.baseUrl}${hit.url}`);
       const {data, isError} = await call('search_docs', {query: q});
       assert.equal(isError, false, q);
-      assert.deepEqual((data as {results: {url: string}[]}).results.map((result) => result.url), expected, `${set.label}: ${q}`);
+      assert.deepEqual(
+        (data as {results: {url: string}[]}).results.map((result) => result.url),
+        expected,
+        `${set.label}: ${q}`,
+      );
       queries += 1;
     }
   }
   assert.ok(queries > 100, `${queries} queries`);
   const limited = await call('search_docs', {query: 'webhook signature', limit: 3});
   assert.equal((limited.data as {results: unknown[]}).results.length, 3);
-  assert.match(limited.text, /^1\. .+\n {3}http:\/\/127\.0\.0\.1:\d+\/\S+\n {3}Markdown: http:\/\/127\.0\.0\.1:\d+\/\S+\.md\n2\. /);
+  assert.match(
+    limited.text,
+    /^1\. .+\n {3}http:\/\/127\.0\.0\.1:\d+\/\S+\n {3}Markdown: http:\/\/127\.0\.0\.1:\d+\/\S+\.md\n2\. /,
+  );
 });
 
 test('list_pages lists every page of llms.txt, and get_page answers each with its Markdown version', async () => {
-  const listed = [...read('llms.txt').matchAll(/^- \[(.+?)\]\(https:\/\/docs\.vultus\.example(\S+?)\.md\): /gm)];
+  const listed = [
+    ...read('llms.txt').matchAll(/^- \[(.+?)\]\(https:\/\/docs\.vultus\.example(\S+?)\.md\): /gm),
+  ];
   const {text} = await call('list_pages', {});
   assert.ok(listed.length > 30, `${listed.length} pages`);
   for (const [, title, file] of listed) {
@@ -126,23 +150,37 @@ test('get_operation answers every operation by its id and as METHOD /path: its r
     const byId = await call('get_operation', {operation: operation.id});
     assert.equal(byId.isError, false, operation.id);
     const anchor = operationAnchor(operation.id);
-    assert.ok(byId.text.includes(`Reference: ${nginx.baseUrl}${operation.page}#${anchor}`), `${operation.id}: reference`);
-    assert.ok(load(htmlOf(operation.page))(`[id="${anchor}"]`).length > 0, `${operation.page}#${anchor} exists`);
-    assert.match(byId.text, new RegExp(`\`${operation.method} \\S+${operation.path.replace(/[{}]/g, '\\$&')}\``), `${operation.id}: its endpoint line`);
+    assert.ok(
+      byId.text.includes(`Reference: ${nginx.baseUrl}${operation.page}#${anchor}`),
+      `${operation.id}: reference`,
+    );
+    assert.ok(
+      load(htmlOf(operation.page))(`[id="${anchor}"]`).length > 0,
+      `${operation.page}#${anchor} exists`,
+    );
+    assert.match(
+      byId.text,
+      new RegExp(`\`${operation.method} \\S+${operation.path.replace(/[{}]/g, '\\$&')}\``),
+      `${operation.id}: its endpoint line`,
+    );
     const yaml = /```yaml\n([\s\S]*?)```$/.exec(byId.text)?.[1];
     assert.ok(yaml, `${operation.id}: its contract`);
     const slice = parseYaml(yaml) as {paths: Record<string, Record<string, {operationId?: string}>>};
     assert.equal(slice.paths[operation.path]?.[operation.method.toLowerCase()]?.operationId, operation.id);
     // Every $ref of the slice resolves inside it.
     for (const [, ref] of yaml.matchAll(/\$ref: "?#\/([^"\n]+)"?/g)) {
-      const target = (ref ?? '').split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], slice);
+      const target = (ref ?? '')
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], slice);
       assert.ok(target, `${operation.id}: #/${ref} is in the slice`);
     }
     const byCall = await call('get_operation', {operation: `${operation.method} ${operation.path}`});
     assert.equal(byCall.text, byId.text, `${operation.method} ${operation.path}`);
   }
   // A path with a value in place of its parameter, and the API's base URL.
-  const withValue = await call('get_operation', {operation: 'get https://api.vultus.example/v1/media/med_0123456789abcdefghijklmn'});
+  const withValue = await call('get_operation', {
+    operation: 'get https://api.vultus.example/v1/media/med_0123456789abcdefghijklmn',
+  });
   assert.match(withValue.text, /^# GET \/media\/\{media_id\} \(getMedia\)/);
 });
 
@@ -150,22 +188,41 @@ test('get_error_code answers every error code and decline reason of the catalogu
   for (const entry of contract['x-error-codes']) {
     const {text, isError} = await call('get_error_code', {code: entry.code});
     assert.equal(isError, false, entry.code);
-    if (entry.status !== null) assert.ok(text.includes(`- HTTP status: ${entry.status}\n`), `${entry.code}: status`);
+    if (entry.status !== null)
+      assert.ok(text.includes(`- HTTP status: ${entry.status}\n`), `${entry.code}: status`);
     assert.ok(text.includes(`- Retryable: ${entry.retryable ? 'yes' : 'no'}\n`), `${entry.code}: retryable`);
     assert.ok(text.includes(`- Message: ${entry.message}\n`), `${entry.code}: message`);
-    assert.ok(text.includes(`${nginx.baseUrl}/responses#${errorAnchor(entry.code)}`), `${entry.code}: reference`);
-    assert.ok(load(htmlOf('/responses'))(`[id="${errorAnchor(entry.code)}"]`).length > 0, `${entry.code}: anchor exists`);
+    assert.ok(
+      text.includes(`${nginx.baseUrl}/responses#${errorAnchor(entry.code)}`),
+      `${entry.code}: reference`,
+    );
+    assert.ok(
+      load(htmlOf('/responses'))(`[id="${errorAnchor(entry.code)}"]`).length > 0,
+      `${entry.code}: anchor exists`,
+    );
   }
   for (const entry of contract['x-decline-reasons']) {
     const {text, isError} = await call('get_error_code', {code: entry.code.toLowerCase()});
     assert.equal(isError, false, entry.code);
-    assert.ok(text.includes(`- Message to show the user: ${entry.user_message}\n`), `${entry.code}: user message`);
-    assert.ok(text.includes(`- Trigger it in the sandbox: ${entry.sandbox}\n`), `${entry.code}: sandbox trigger`);
+    assert.ok(
+      text.includes(`- Message to show the user: ${entry.user_message}\n`),
+      `${entry.code}: user message`,
+    );
+    assert.ok(
+      text.includes(`- Trigger it in the sandbox: ${entry.sandbox}\n`),
+      `${entry.code}: sandbox trigger`,
+    );
     const anchor = declineAnchor(entry.code);
     assert.ok(text.includes(`${nginx.baseUrl}/decline-reasons#${anchor}`), `${entry.code}: reference`);
-    assert.ok(load(htmlOf('/decline-reasons'))(`[id="${anchor}"]`).length > 0, `${entry.code}: anchor exists`);
+    assert.ok(
+      load(htmlOf('/decline-reasons'))(`[id="${anchor}"]`).length > 0,
+      `${entry.code}: anchor exists`,
+    );
   }
-  assert.match((await call('get_error_code', {code: '429 rate_limited'})).text, /^# rate_limited \(error code\)\n- HTTP status: 429/);
+  assert.match(
+    (await call('get_error_code', {code: '429 rate_limited'})).text,
+    /^# rate_limited \(error code\)\n- HTTP status: 429/,
+  );
 });
 
 test('a name the site lacks is answered with the nearest ones; bad input with a message, never a stack trace', async () => {
@@ -208,12 +265,20 @@ test('a name the site lacks is answered with the nearest ones; bad input with a 
 
 test('from a build folder, the server reads the same files and links to the public site', async () => {
   const local = new Client({name: 'vultus-docs-test', version: '1.0.0'});
-  await local.connect(new StdioClientTransport({command: process.execPath, args: [bundle, '--site', buildDir], stderr: 'pipe'}));
+  await local.connect(
+    new StdioClientTransport({command: process.execPath, args: [bundle, '--site', buildDir], stderr: 'pipe'}),
+  );
   try {
     const result = await local.callTool({name: 'get_page', arguments: {page: '/requests'}});
     assert.equal((result.content as {text: string}[])[0]?.text, read('requests.md'));
-    const search = await local.callTool({name: 'search_docs', arguments: {query: 'idempotency key', limit: 1}});
-    assert.match((search.content as {text: string}[])[0]?.text ?? '', /^1\. .+\n {3}https:\/\/docs\.vultus\.example\//);
+    const search = await local.callTool({
+      name: 'search_docs',
+      arguments: {query: 'idempotency key', limit: 1},
+    });
+    assert.match(
+      (search.content as {text: string}[])[0]?.text ?? '',
+      /^1\. .+\n {3}https:\/\/docs\.vultus\.example\//,
+    );
   } finally {
     await local.close();
   }
@@ -240,7 +305,8 @@ test('the page for assistants documents the tools the server has and configurati
   };
   // Each client's configuration parses and runs the package.
   const configs = [...markdown.matchAll(/```json title="[^"]+\.json"\n([\s\S]*?)```/g)].map(
-    (match) => JSON.parse(match[1] ?? '') as Record<string, Record<string, {command: string; args: string[]}>>,
+    (match) =>
+      JSON.parse(match[1] ?? '') as Record<string, Record<string, {command: string; args: string[]}>>,
   );
   assert.equal(configs.length, 2, 'Cursor and VS Code');
   for (const config of configs) {
@@ -251,6 +317,8 @@ test('the page for assistants documents the tools the server has and configurati
   // From a clone: the command the page gives is the workspace's bin, which npm ci links.
   const [bin] = Object.keys(manifest.bin);
   assert.ok(markdown.includes(`npx ${bin} --site build`), 'the command from a clone');
-  const fromClone = spawnSync(path.join(siteDir, 'node_modules/.bin', bin ?? ''), ['--help'], {encoding: 'utf8'});
+  const fromClone = spawnSync(path.join(siteDir, 'node_modules/.bin', bin ?? ''), ['--help'], {
+    encoding: 'utf8',
+  });
   assert.equal(fromClone.status, 0, fromClone.stderr);
 });

@@ -39,7 +39,10 @@ test('llms.txt follows the llmstxt.org shape and lists every docs page exactly o
   for (const {route, title} of pageMap.docs) {
     const url = `${siteUrl}${markdownPath(route)}`;
     assert.equal(docsLinks.filter((link) => link === url).length, 1, `${route} listed once`);
-    assert.ok(links.some((match) => match[1] === title && match[2] === url), `${route} listed with its title`);
+    assert.ok(
+      links.some((match) => match[1] === title && match[2] === url),
+      `${route} listed with its title`,
+    );
   }
   assert.equal(docsLinks.length, pageMap.docs.length, 'nothing else listed as a docs page');
   for (const match of links) {
@@ -59,7 +62,11 @@ test('no built file holds the path of the machine that built it (the config the 
   const textFiles = files(buildDir).filter((file) => /\.(html|js|css|json|md|txt|xml|yaml)$/.test(file));
   assert.ok(textFiles.length > 100, `${textFiles.length} text files`);
   const holding = textFiles.filter((file) => readFileSync(file, 'utf8').includes(siteDir));
-  assert.deepEqual(holding.map((file) => path.relative(buildDir, file)), [], `files that hold ${siteDir}`);
+  assert.deepEqual(
+    holding.map((file) => path.relative(buildDir, file)),
+    [],
+    `files that hold ${siteDir}`,
+  );
 });
 
 test('the published contract parses, holds no placeholder and states the values of x-limits', () => {
@@ -84,8 +91,8 @@ test('the published contract parses, holds no placeholder and states the values 
   const schemas = (document.components as {schemas: Record<string, {description?: string}>}).schemas;
   const paths = document.paths as Record<string, {post?: {description?: string}}>;
   const threshold = (
-    (written.components as {schemas: Record<string, {properties: Record<string, {default?: number}>}>}).schemas
-      .FaceSearchConfig?.properties.threshold?.default ?? Number.NaN
+    (written.components as {schemas: Record<string, {properties: Record<string, {default?: number}>}>})
+      .schemas.FaceSearchConfig?.properties.threshold?.default ?? Number.NaN
   ).toFixed(2);
   const search = paths['/face/search']?.post?.description ?? '';
   assert.ok(search.includes(`(${min} to ${max}, default ${limits.face_search_top_k.default})`), search);
@@ -113,7 +120,11 @@ test('every docs page has a Markdown version with its title, its tables and no J
     const html = read(route === '/' ? 'index.html' : `${route.slice(1)}.html`);
     const tablesInHtml = (html.match(/<table/g) ?? []).length;
     const tablesInMarkdown = (withoutCode.match(/^\|(?: *:?-+:? *\|)+ *$/gm) ?? []).length;
-    assert.equal(tablesInMarkdown, tablesInHtml, `${file}: the page's ${tablesInHtml} tables, as Markdown tables`);
+    assert.equal(
+      tablesInMarkdown,
+      tablesInHtml,
+      `${file}: the page's ${tablesInHtml} tables, as Markdown tables`,
+    );
   }
 });
 
@@ -142,7 +153,11 @@ test('llms-full.txt holds every docs page in full, in sidebar order first, each 
     const own = `${siteUrl}${route}#`;
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const anyPage = (text: string) =>
-      new RegExp(escape(text).split(escape(own)).join(`${escape(siteUrl)}/[^)#\\s]*#`));
+      new RegExp(
+        escape(text)
+          .split(escape(own))
+          .join(`${escape(siteUrl)}/[^)#\\s]*#`),
+      );
     // The line for agents under each page's source is for the Markdown versions only.
     const missing = blocksOf(read(markdownPath(route))).filter(
       (block) =>
@@ -160,8 +175,16 @@ test('llms-full.txt holds every docs page in full, in sidebar order first, each 
     seen.add(block);
     return again;
   });
-  assert.deepEqual(repeated.map((block) => block.slice(0, 80)), [], 'a long block stated twice');
-  const references = [...full.matchAll(/^\s*The same (?:table|code|list|text) as (?:“[^”]+” )?under \[([^\]]+)\]\(([^)#]+)#([^)]+)\)/gm)];
+  assert.deepEqual(
+    repeated.map((block) => block.slice(0, 80)),
+    [],
+    'a long block stated twice',
+  );
+  const references = [
+    ...full.matchAll(
+      /^\s*The same (?:table|code|list|text) as (?:“[^”]+” )?under \[([^\]]+)\]\(([^)#]+)#([^)]+)\)/gm,
+    ),
+  ];
   assert.ok(references.length > 50, `${references.length} blocks the site repeats are referred to`);
   for (const [line, heading = '', url = '', id = ''] of references) {
     const route = url.slice(siteUrl.length) || '/';
@@ -179,7 +202,11 @@ test('every link to a place in a page, in the Markdown versions and llms-full.tx
     if (!found) {
       const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
       const $ = load(existsSync(path.join(buildDir, file)) ? read(file) : '');
-      found = new Set($('[id]').toArray().map((element) => $(element).attr('id') ?? ''));
+      found = new Set(
+        $('[id]')
+          .toArray()
+          .map((element) => $(element).attr('id') ?? ''),
+      );
       idsOf.set(route, found);
     }
     return found;
@@ -189,10 +216,13 @@ test('every link to a place in a page, in the Markdown versions and llms-full.tx
   const outputs = [...pageMap.docs.map(({route}) => markdownPath(route)), '/llms-full.txt'];
   for (const file of outputs) {
     const markdown = read(file);
-    for (const [, target = '', hash = ''] of markdown.matchAll(/\]\((https:\/\/docs\.vultus\.example[^)#\s]*)#([^)\s]+)\)/g)) {
+    for (const [, target = '', hash = ''] of markdown.matchAll(
+      /\]\((https:\/\/docs\.vultus\.example[^)#\s]*)#([^)\s]+)\)/g,
+    )) {
       const linked = target.slice(siteUrl.length) || '/';
       checked += 1;
-      if (linked.endsWith('.md') || !ids(linked).has(decodeURIComponent(hash))) broken.push(`${file} → ${linked}#${hash}`);
+      if (linked.endsWith('.md') || !ids(linked).has(decodeURIComponent(hash)))
+        broken.push(`${file} → ${linked}#${hash}`);
     }
   }
   assert.ok(checked > 500, `${checked} links checked`);
@@ -207,9 +237,15 @@ test('every Markdown version names, under its source, the index, the full file, 
     const [, , , , source, , agents] = markdown.split('\n');
     assert.equal(source, `Source: ${siteUrl}${route}`, `${route}: its source`);
     assert.ok(agents?.startsWith(note), `${route}: the line for agents`);
-    assert.ok(agents?.includes(`(${siteUrl}/skill.md)`) && agents.includes(`(${siteUrl}/ai-assistants.md)`), route);
+    assert.ok(
+      agents?.includes(`(${siteUrl}/skill.md)`) && agents.includes(`(${siteUrl}/ai-assistants.md)`),
+      route,
+    );
   }
-  assert.ok(!read('llms-full.txt').includes(note), 'llms-full.txt, which an agent has already found, does not repeat it on every page');
+  assert.ok(
+    !read('llms-full.txt').includes(note),
+    'llms-full.txt, which an agent has already found, does not repeat it on every page',
+  );
   const llms = read('llms.txt');
   const instructions = llms.indexOf('\n## Instructions for agents\n');
   assert.ok(instructions > 0 && instructions < llms.indexOf('\n## General\n'), 'the instructions come first');
@@ -246,7 +282,10 @@ test('every link of the Markdown versions, llms.txt, llms-full.txt and skill.md 
 test('the Content-Security-Policy allows exactly the inline scripts the build emits', async () => {
   const hashes = [...(await inlineScriptHashes(buildDir)).keys()].sort();
   const conf = readFileSync(path.join(siteDir, 'deploy/nginx/csp.conf'), 'utf8');
-  const allowed = (/script-src ([^;"]+)/.exec(conf)?.[1] ?? '').split(' ').filter((token) => token.startsWith("'sha256-")).sort();
+  const allowed = (/script-src ([^;"]+)/.exec(conf)?.[1] ?? '')
+    .split(' ')
+    .filter((token) => token.startsWith("'sha256-"))
+    .sort();
   assert.ok(hashes.length > 0, 'the build has inline scripts');
   assert.deepEqual(
     allowed,
@@ -270,8 +309,11 @@ test('no HTML page, Markdown version or llms-full.txt is over its byte budget (b
   const {buildFileKB: budget} = JSON.parse(readFileSync(path.join(siteDir, 'budgets.json'), 'utf8')) as {
     buildFileKB: {htmlPage: number; markdownPage: number; llmsFull: number};
   };
-  const kb = (file: string): number => Math.round((statSync(path.join(buildDir, file)).size / 1024) * 10) / 10;
-  const files = readdirSync(buildDir, {recursive: true, encoding: 'utf8'}).filter((file) => !file.startsWith('assets'));
+  const kb = (file: string): number =>
+    Math.round((statSync(path.join(buildDir, file)).size / 1024) * 10) / 10;
+  const files = readdirSync(buildDir, {recursive: true, encoding: 'utf8'}).filter(
+    (file) => !file.startsWith('assets'),
+  );
   const heaviest = (extension: string): Array<[string, number]> =>
     files
       .filter((file) => file.endsWith(extension))
@@ -280,7 +322,9 @@ test('no HTML page, Markdown version or llms-full.txt is over its byte budget (b
   const html = heaviest('.html');
   const markdown = heaviest('.md');
   assert.ok(html.length > 40 && markdown.length > 30, 'pages were measured');
-  console.log(`heaviest HTML ${html[0]?.join(' ')} KB; Markdown ${markdown[0]?.join(' ')} KB; llms-full.txt ${kb('llms-full.txt')} KB`);
+  console.log(
+    `heaviest HTML ${html[0]?.join(' ')} KB; Markdown ${markdown[0]?.join(' ')} KB; llms-full.txt ${kb('llms-full.txt')} KB`,
+  );
   assert.deepEqual(
     html.filter(([, size]) => size > budget.htmlPage),
     [],
@@ -291,7 +335,10 @@ test('no HTML page, Markdown version or llms-full.txt is over its byte budget (b
     [],
     `Markdown versions over ${budget.markdownPage} KB`,
   );
-  assert.ok(kb('llms-full.txt') <= budget.llmsFull, `llms-full.txt is ${kb('llms-full.txt')} KB, over ${budget.llmsFull}`);
+  assert.ok(
+    kb('llms-full.txt') <= budget.llmsFull,
+    `llms-full.txt is ${kb('llms-full.txt')} KB, over ${budget.llmsFull}`,
+  );
 });
 
 test('every table row of every docs page has an anchor of its own, unique on its page', () => {
@@ -315,7 +362,9 @@ test('the built search index answers every query of every query set in its first
     const figures = quality(engine, readQueries(set.file));
     assert.ok(figures.queries >= 30, `${set.label}: ${figures.queries} queries`);
     assert.deepEqual(
-      figures.misses.map((miss) => `"${miss.q}" wants ${miss.routes.join(' or ')}, got ${miss.got.join(', ')}`),
+      figures.misses.map(
+        (miss) => `"${miss.q}" wants ${miss.routes.join(' or ')}, got ${miss.got.join(', ')}`,
+      ),
       [],
       `${set.label}: queries without an answer in the first five`,
     );
@@ -326,7 +375,9 @@ test('the held-out queries, kept out of the tuning, answer at least as well as w
   const {queries, floor} = heldOut(siteDir);
   assert.ok(queries.length >= 60, `${queries.length} held-out queries`);
   const figures = quality(builtEngine(buildDir), queries);
-  const misses = figures.misses.map((miss) => `"${miss.q}" got ${miss.got.slice(0, 3).join(', ')}`).join('\n');
+  const misses = figures.misses
+    .map((miss) => `"${miss.q}" got ${miss.got.slice(0, 3).join(', ')}`)
+    .join('\n');
   assert.ok(figures.hitAt5 >= floor.hitAt5, `hit@5 ${figures.hitAt5} % < ${floor.hitAt5} %:\n${misses}`);
   assert.ok(figures.hitAt1 >= floor.hitAt1, `hit@1 ${figures.hitAt1} % < ${floor.hitAt1} %`);
 });
@@ -336,7 +387,10 @@ test('a phrase with a typo, words that name a topic, or an identifier typed as w
   const first = (q: string): string => engine.search(q, 1)[0]?.url ?? '';
   const cases: Array<[string, RegExp]> = [
     // A word no entry has is searched as the closest word the index has.
-    ['supprted browsers', /^\/(compatibility-matrix|webSDK\/gui-web-sdk|webSDK\/web-sdk)#supported-browsers$/],
+    [
+      'supprted browsers',
+      /^\/(compatibility-matrix|webSDK\/gui-web-sdk|webSDK\/web-sdk)#supported-browsers$/,
+    ],
     ['Interctive liveness', /^\/services\/interactive$/],
     ['Sessons and client tokens', /^\/parameters\/config-parameters#sessions-and-client-tokens$/],
     // Words rank the page about them above a place titled with one term that holds only some of them
@@ -347,7 +401,10 @@ test('a phrase with a typo, words that name a topic, or an identifier typed as w
     // An identifier typed as words, every part of it, still finds it first.
     ['client token expired', /^\/auth#error-client-token-expired$/],
     ['api key invalid', /^\/auth#error-api-key-invalid$/],
-    ['webhook signature', /^\/(responses|responses#verify-the-signature|common-parameters#webhook-header-vultus-signature)$/],
+    [
+      'webhook signature',
+      /^\/(responses|responses#verify-the-signature|common-parameters#webhook-header-vultus-signature)$/,
+    ],
   ];
   assert.deepEqual(
     cases.map(([q]) => `${q} → ${first(q)}`),

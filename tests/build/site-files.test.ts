@@ -74,7 +74,11 @@ test('the revision history feed is well-formed Atom, one entry per dated heading
 test('every page advertises the feed, its social card and (docs) its Markdown version in the head', () => {
   for (const route of ['/', '/services/face-match', '/revision-history', '/blog', '/markdown-page']) {
     const $ = load(htmlOf(route));
-    assert.equal($(`head link[rel="alternate"][type="application/atom+xml"][href="/${feedFile}"]`).length, 1, route);
+    assert.equal(
+      $(`head link[rel="alternate"][type="application/atom+xml"][href="/${feedFile}"]`).length,
+      1,
+      route,
+    );
     const image = $('head meta[property="og:image"]').attr('content');
     assert.equal(image, `${siteUrl}/img/social-card.jpg`, `${route} og:image`);
     assert.equal($('head meta[name="twitter:image"]').attr('content'), image, `${route} twitter:image`);
@@ -88,7 +92,9 @@ test('every page advertises the feed, its social card and (docs) its Markdown ve
 
 test('robots.txt allows crawling and names the sitemap, whose docs pages carry their last change', () => {
   assert.equal(read('robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
-  const sitemap = new XMLParser().parse(read('sitemap.xml')) as {urlset: {url: Array<{loc: string; lastmod?: string}>}};
+  const sitemap = new XMLParser().parse(read('sitemap.xml')) as {
+    urlset: {url: Array<{loc: string; lastmod?: string}>};
+  };
   const byLoc = new Map(sitemap.urlset.url.map((url) => [url.loc, url.lastmod]));
   for (const {route} of pageMap.docs) {
     const lastmod = byLoc.get(`${siteUrl}${route}`);

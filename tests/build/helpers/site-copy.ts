@@ -11,12 +11,16 @@ import {siteCopy} from '../../../scripts/lib/siteCopy';
 export const siteDir = path.resolve(__dirname, '../../..');
 
 export function build(dir: string): {status: number | null; output: string} {
-  const result = spawnSync(process.execPath, [path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1'},
-    timeout: 600_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(siteDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1'},
+      timeout: 600_000,
+    },
+  );
   return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
 }
 
@@ -39,7 +43,11 @@ export const lineOf = (dir: string, file: string, text: string): number =>
  * Runs `check` with the files of the copy as they are now, and puts them back afterwards, so that
  * the next check on the same copy starts from the same sources (and a warm cache).
  */
-export async function restoringFiles(dir: string, files: string[], check: () => void | Promise<void>): Promise<void> {
+export async function restoringFiles(
+  dir: string,
+  files: string[],
+  check: () => void | Promise<void>,
+): Promise<void> {
   const saved = files.map((file) => [file, readFileSync(path.join(dir, file), 'utf8')] as const);
   try {
     await check();
