@@ -5,16 +5,17 @@
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {contractRelativePath} from '../plugins/vultus-contract/contract/contract';
 import {contractDiff} from './lib/contractDiff';
 
 const siteDir = path.resolve(__dirname, '..');
 const result = contractDiff(
   siteDir,
-  readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8'),
+  readFileSync(path.join(siteDir, contractRelativePath), 'utf8'),
   readFileSync(path.join(siteDir, 'docs/revision-history.md'), 'utf8'),
 );
 console.log(
-  `contract/openapi.yaml since the release of ${result.since}: ${result.diffs.length} difference(s)`,
+  `${contractRelativePath} since the release of ${result.since}: ${result.diffs.length} difference(s)`,
 );
 for (const line of result.changelog) console.log(line);
 if (result.undeclared.length > 0) {

@@ -33,17 +33,14 @@ export interface Query {
  * The held-out set (tests/search/held-out.json): queries kept out of the tuning, to judge it; the
  * figures they may not fall below.
  */
-export function heldOut(siteDir: string): {
-  file: string;
-  queries: Query[];
-  floor: {hitAt1: number; hitAt5: number};
-} {
-  const file = path.join(siteDir, 'tests/search/held-out.json');
-  const {queries, floor} = JSON.parse(readFileSync(file, 'utf8')) as {
+export function heldOut(siteDir: string): {queries: Query[]; floor: {hitAt1: number; hitAt5: number}} {
+  const {queries, floor} = JSON.parse(
+    readFileSync(path.join(siteDir, 'tests/search/held-out.json'), 'utf8'),
+  ) as {
     queries: Query[];
     floor: {hitAt1: number; hitAt5: number};
   };
-  return {file, queries, floor};
+  return {queries, floor};
 }
 
 export function readQueries(file: string): Query[] {

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml, stringify} from 'yaml';
+import {contractRelativePath} from '../../plugins/vultus-contract/contract/contract';
 import {
   contractChanges,
   contractDiff,
@@ -19,7 +20,7 @@ import {
 } from '../../scripts/lib/contractDiff';
 
 const siteDir = path.resolve(__dirname, '../..');
-const contract = readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8');
+const contract = readFileSync(path.join(siteDir, contractRelativePath), 'utf8');
 const revisionHistory = readFileSync(path.join(siteDir, 'docs/revision-history.md'), 'utf8');
 const {date} = lastReleased(siteDir);
 

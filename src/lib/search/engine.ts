@@ -262,7 +262,7 @@ export class SearchEngine {
 
   /** The best `limit` places for a query, best first; [] for a query with no words. */
   search(query: string, limit = 8): SearchHit[] {
-    const words = tokenize(query.slice(0, 200)).map(normalizeWord).filter(Boolean).slice(0, 12);
+    const words = queryWords(query);
     if (words.length === 0) return [];
     const scores = new Map<number, number>();
     const add = (id: number, score: number): void => {
@@ -299,23 +299,23 @@ export class SearchEngine {
 
   /**
    * For a query that finds nothing: the query with one of its words replaced by the nearest word
-   * of the titles (one letter in three changed at most, one in a short word), for each such query that finds
-   * something; nearest first, and of two as near, the word that starts more like it, then the one
-   * more titles use. [] when the query
-   * finds something or no title has a word near one of its words.
+   * of the titles (one letter in three changed at most, one in a short word), for each such query
+   * that finds something; nearest first, and of two as near, the word that starts more like it,
+   * then the one more titles use. [] when the query finds something or no title has a word near
+   * one of its words.
    */
   nearestQueries(query: string, limit = 3): string[] {
     if (this.search(query, 1).length > 0) return [];
-    const typed = tokenize(query.slice(0, 200).toLowerCase()).slice(0, 12);
-    this.titleWords ??= countWords([
+    const typed = queryWords(query);
+    const titleWords = (this.titleWords ??= countWords([
       ...this.file.pages.map(([, title]) => title),
       ...this.file.entries.map((entry) => entry[3]),
-    ]);
+    ]));
     const near: {query: string; distance: number; prefix: number; count: number}[] = [];
     typed.forEach((word, position) => {
-      if (!/^\p{L}{3,}$/u.test(word)) return;
+      if (!lettersOnly.test(word)) return;
       const allowance = Math.max(1, Math.floor(word.length / 3));
-      for (const [title, count] of this.titleWords ?? []) {
+      for (const [title, count] of titleWords) {
         if (Math.abs(title.length - word.length) > allowance) continue;
         const distance = leven(word, title, {maxDistance: allowance + 1});
         if (distance === 0 || distance > allowance) continue;
@@ -507,12 +507,20 @@ function commonPrefix(a: string, b: string): number {
   return length;
 }
 
+/** A word of three letters or more and nothing else: what `nearestQueries` offers in place of another. */
+const lettersOnly = /^\p{L}{3,}$/u;
+
+/** The words of a query as the engine searches them: lower case, the first 12 of its first 200 characters. */
+function queryWords(query: string): string[] {
+  return tokenize(query.slice(0, 200)).map(normalizeWord).filter(Boolean).slice(0, 12);
+}
+
 /** The words of three letters or more of some titles, lower case, with the number of titles each is in. */
 function countWords(titles: string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const title of titles) {
     for (const word of new Set(tokenize(title.toLowerCase()))) {
-      if (/^\p{L}{3,}$/u.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      if (lettersOnly.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
   return counts;

@@ -24,6 +24,13 @@ export function build(dir: string): {status: number | null; output: string} {
   return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
 }
 
+/** Builds the copy and wants the build to fail: its output, for the messages it must give. */
+export function failedBuild(dir: string): string {
+  const {status, output} = build(dir);
+  assert.notEqual(status, 0, 'the build must fail');
+  return output;
+}
+
 /** Replaces `from` with `to` in a file of the site copy; the edit must change the file. */
 export function edit(dir: string, file: string, from: string, to: string): void {
   const full = path.join(dir, file);
