@@ -26,6 +26,8 @@ export type LlmsPage = {
   description: string;
   /** The page's Markdown version: title, description, source address and body. */
   markdown: string;
+  /** The body as Markdown (the tree's), trimmed. */
+  body: string;
   /** The body's syntax tree, links made absolute. */
   tree: Root;
   /** The links as the page wrote them, each with its line (./links.ts checks them). */
@@ -67,10 +69,12 @@ export async function llmsPages(
     const title = String(page.frontMatter.title ?? file);
     const description = String(page.frontMatter.description ?? '');
     const head = {route, title, description};
+    const body = stringifyMarkdown(page.tree).trim();
     return {
       ...head,
       file,
-      markdown: withHead(head, page.tree, agentsNote),
+      markdown: withHead(head, body, agentsNote),
+      body,
       tree: page.tree,
       links: page.links,
     };
@@ -79,15 +83,15 @@ export async function llmsPages(
 
 /**
  * A page's Markdown: its title, description and address, a `note` when given (the Markdown
- * versions name where agents find the rest), then the body.
+ * versions name where agents find the rest), then the body (Markdown, trimmed).
  */
 function withHead(
   {route, title, description}: Pick<LlmsPage, 'route' | 'title' | 'description'>,
-  body: Root,
+  body: string,
   note?: string,
 ): string {
   const head = `# ${title}\n\n> ${description}\n\nSource: ${siteUrl}${route}\n\n${note ? `${note}\n\n` : ''}`;
-  return `${head}${stringifyMarkdown(body).trim()}\n`;
+  return `${head}${body}\n`;
 }
 
 /** Doc ids of the sidebar in order (categories flattened). */
@@ -148,7 +152,11 @@ export function llmsTxt(unordered: LlmsPage[], order: string[], instructions: st
 export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
   const ordered = inSidebarOrder(pages, order);
   const bodies = referRepeats(ordered);
-  const markdown = ordered.map((page, index) => withHead(page, bodies[index] ?? page.tree).trim());
+  // A body with nothing referred to is the tree the page's Markdown version was written from.
+  const markdown = ordered.map((page, index) => {
+    const body = bodies[index] ?? page.tree;
+    return withHead(page, body === page.tree ? page.body : stringifyMarkdown(body).trim()).trim();
+  });
   const reading =
     'Every page of the documentation follows, in the order of the sidebar. Where a page repeats a table, list or ' +
     'code block that an earlier page shows, a line names the section that has it ("The same table as under …, above").';

@@ -32,7 +32,8 @@ export type PageMarkdown = {
   links: PageLink[];
 };
 
-export async function renderPageMarkdown(sources: Sources, file: string): Promise<PageMarkdown> {
+/** A docs page's front matter, its tree with every directive expanded, and its links (no Markdown written). */
+async function expandPage(sources: Sources, file: string): Promise<Omit<PageMarkdown, 'markdown'>> {
   const source = await readFile(file, 'utf8');
   const processor = unified()
     .use(remarkParse)
@@ -54,20 +55,27 @@ export async function renderPageMarkdown(sources: Sources, file: string): Promis
     if (node.type === 'link' || node.type === 'definition')
       links.push({url: node.url, line: node.position?.start.line});
   });
-  return {frontMatter, markdown: stringifyMarkdown(tree), tree, links};
+  return {frontMatter, tree, links};
+}
+
+export async function renderPageMarkdown(sources: Sources, file: string): Promise<PageMarkdown> {
+  const page = await expandPage(sources, file);
+  return {...page, markdown: stringifyMarkdown(page.tree)};
 }
 
 /**
  * A syntax tree as Markdown for the .md twins and llms-full.txt: tables without padding
  * (`tablePipeAlign: false`), which aligned columns for a human reading the source and made a
- * third of llms-full.txt spaces.
+ * third of llms-full.txt spaces. One processor for every call: it compiles the escaping
+ * patterns of its extensions once.
  */
+const markdownWriter = unified()
+  .use(remarkGfm, {tablePipeAlign: false})
+  .use(remarkDirective)
+  .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
+  .freeze();
 export function stringifyMarkdown(tree: Root): string {
-  return unified()
-    .use(remarkGfm, {tablePipeAlign: false})
-    .use(remarkDirective)
-    .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
-    .stringify(tree);
+  return markdownWriter.stringify(tree);
 }
 
 /**
@@ -153,10 +161,7 @@ export async function renderStandalone(
   file: string,
   routesByFile: ReadonlyMap<string, string>,
 ): Promise<Omit<PageMarkdown, 'markdown'>> {
-  const {frontMatter, tree, links} = await renderPageMarkdown(
-    sources,
-    path.join(sources.siteDir, 'docs', file),
-  );
+  const {frontMatter, tree, links} = await expandPage(sources, path.join(sources.siteDir, 'docs', file));
   visit(tree, 'link', (node: Link) => {
     node.url = absoluteLink(node.url, file, routesByFile);
   });

@@ -74,8 +74,23 @@ function labelOf(node: RootContent | undefined): string | undefined {
   return first?.type === 'strong' ? toString(first) : undefined;
 }
 
-/** One block as Markdown. */
-const markdownOf = (node: RootContent): string => stringifyMarkdown({type: 'root', children: [node]});
+/**
+ * One block as Markdown. The same block often comes again (that is what this module is for), so
+ * its Markdown is kept by the block's content: its JSON without the positions, which the Markdown
+ * does not depend on, and which is quicker to write than the Markdown.
+ */
+function markdownWriter(): (node: RootContent) => string {
+  const written = new Map<string, string>();
+  return (node) => {
+    const content = JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value));
+    let markdown = written.get(content);
+    if (markdown === undefined) {
+      markdown = stringifyMarkdown({type: 'root', children: [node]});
+      written.set(content, markdown);
+    }
+    return markdown;
+  };
+}
 
 /**
  * What makes two blocks the same: their Markdown (`markdownOf`), and that Markdown with links to places on the
@@ -105,10 +120,12 @@ class Shown {
  * The pages' trees, in reading order, with each top-level block of at least
  * `repeatedBlockMinBytes` that an earlier place has shown replaced by a reference to that place,
  * and in a list, each nested list of that size too (the fields of a shared object: an operation's
- * `result`, `config` or `metadata`). Headings always stay. The trees passed in are not changed.
+ * `result`, `config` or `metadata`). Headings always stay. The trees passed in are not changed; a
+ * tree (or list) in which nothing was replaced is returned as it was passed.
  */
 export function referRepeats(pages: PageTree[]): Root[] {
   const firstAt = new Shown();
+  const markdownOf = markdownWriter();
   return pages.map(({route, title, tree}) => {
     const ids = headingIds(tree);
     let place: Place = {route, title};
@@ -129,7 +146,7 @@ export function referRepeats(pages: PageTree[]): Root[] {
       // Its nested lists that an earlier place shows become references; the list that is left can
       // then be one that an earlier place shows too.
       const shown = new Shown(firstAt);
-      const list = referNested(node, place, route, shown);
+      const list = referNested(node, place, route, shown, markdownOf);
       const listKey = keysOf(markdownOf(list), route);
       const earlier = listKey[0] === key[0] ? undefined : firstAt.get(listKey);
       if (earlier) return reference(node, earlier);
@@ -137,24 +154,36 @@ export function referRepeats(pages: PageTree[]): Root[] {
       firstAt.set(listKey, at);
       return list;
     });
-    return {...tree, children};
+    return unlessSame(tree, children);
   });
 }
 
+/** `parent` with these children, or `parent` itself when each child is the one it has. */
+function unlessSame<T extends {children: unknown[]}>(parent: T, children: T['children']): T {
+  return children.every((child, index) => child === parent.children[index]) ? parent : {...parent, children};
+}
+
 /** A list with each nested list that an earlier place has shown replaced by a reference. */
-function referNested(list: List, place: Place, route: string, shown: Shown): List {
+function referNested(
+  list: List,
+  place: Place,
+  route: string,
+  shown: Shown,
+  markdownOf: (node: RootContent) => string,
+): List {
   const items = list.children.map((item): ListItem => {
     const children = item.children.map((child) => {
       if (child.type !== 'list') return child;
       const markdown = markdownOf(child);
-      if (Buffer.byteLength(markdown) < repeatedBlockMinBytes) return referNested(child, place, route, shown);
+      if (Buffer.byteLength(markdown) < repeatedBlockMinBytes)
+        return referNested(child, place, route, shown, markdownOf);
       const key = keysOf(markdown, route);
       const first = shown.get(key);
       if (first) return reference(child, {...first, label: undefined});
       shown.set(key, place);
-      return referNested(child, place, route, shown);
+      return referNested(child, place, route, shown, markdownOf);
     });
-    return {...item, children};
+    return unlessSame(item, children);
   });
-  return {...list, children: items};
+  return unlessSame(list, items);
 }
