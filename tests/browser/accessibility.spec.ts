@@ -48,7 +48,7 @@ test.describe('dark mode', () => {
 });
 
 test('every link in running text is underlined, not told apart by colour alone (WCAG 1.4.1)', async ({
-  page,
+  readingPage: page,
 }) => {
   for (const route of [
     '/markdown-page',
@@ -90,7 +90,7 @@ test('every link in running text is underlined, not told apart by colour alone (
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe, ${colorScheme} mode: the open search dropdown with its results and "See all results"`, async ({
-    page,
+    readingPage: page,
   }) => {
     test.setTimeout(axeTimeout);
     await page.emulateMedia({colorScheme});
@@ -126,7 +126,7 @@ const focusedLabel = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
 test.describe('keyboard only', () => {
-  test('the navbar: every item is reachable and opens with Enter', async ({page}) => {
+  test('the navbar: every item is reachable and opens with Enter', async ({readingPage: page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await gotoHydrated(page, '/auth');
     await tabUntil(page, async () => (await focusedText(page)) === 'RESTful API');
@@ -135,7 +135,7 @@ test.describe('keyboard only', () => {
     await expect(page).toHaveURL(/\/blog$/);
   });
 
-  test('the mobile menu opens, is navigable and closes with the keyboard', async ({page}) => {
+  test('the mobile menu opens, is navigable and closes with the keyboard', async ({readingPage: page}) => {
     await page.setViewportSize({width: 390, height: 800});
     await gotoHydrated(page, '/auth');
     await tabUntil(page, async () => (await focusedLabel(page)) === 'Toggle navigation bar');
@@ -153,7 +153,9 @@ test.describe('keyboard only', () => {
     await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeHidden();
   });
 
-  test('the sidebar: a category opens with Enter and its pages are reachable', async ({page}) => {
+  test('the sidebar: a category opens with Enter and its pages are reachable', async ({
+    readingPage: page,
+  }) => {
     await page.setViewportSize({width: 1280, height: 800});
     await gotoHydrated(page, '/auth');
     await tabUntil(page, async () => (await focusedText(page)) === 'Services');
@@ -184,7 +186,7 @@ test.describe('keyboard only', () => {
     ).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('search: reachable, typed into, results chosen with the arrow keys', async ({page}) => {
+  test('search: reachable, typed into, results chosen with the arrow keys', async ({readingPage: page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await gotoHydrated(page, '/auth');
     await tabUntil(page, async () => (await focusedLabel(page)) === 'Search');

@@ -34,7 +34,7 @@ test.describe('every level open', () => {
 
   for (const width of [1280, 390]) {
     test(`at ${width} px no name, type or identifier in the reference breaks inside a word, and the reference fits the column`, async ({
-      page,
+      readingPage: page,
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({width, height: 900});
@@ -97,7 +97,7 @@ const outerDetails = 'article ul.api-fields details:not(details details)';
 test.describe('without JavaScript', () => {
   test.use({javaScriptEnabled: false});
 
-  test('a collapsed level of a field list opens, and names its fields', async ({page}) => {
+  test('a collapsed level of a field list opens, and names its fields', async ({readingPage: page}) => {
     await page.setViewportSize({width: 390, height: 900});
     await page.goto('/services/kyc-offsite');
     const details = page.locator(outerDetails).first();
@@ -112,7 +112,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('with JavaScript, the same levels open on a click and on Enter', async ({page}) => {
+test('with JavaScript, the same levels open on a click and on Enter', async ({readingPage: page}) => {
   await page.setViewportSize({width: 1280, height: 900});
   await gotoHydrated(page, '/services/kyc-offsite');
   for (const [index, how] of [

@@ -15,4 +15,9 @@ export const chromiumArgs = [
 ];
 
 /** The browser context every test page starts from (playwright.config.ts and the reading page). */
-export const pageDefaults = {colorScheme: 'light', serviceWorkers: 'block'} as const;
+export const pageDefaults = {
+  colorScheme: 'light',
+  serviceWorkers: 'block',
+  // Playwright's own default, stated so the reading page (./fixtures.ts) can return to it.
+  viewport: {width: 1280, height: 720},
+} as const;

@@ -92,7 +92,7 @@ test.describe('without JavaScript', () => {
   test.use({javaScriptEnabled: false});
 
   for (const route of metricsRoutes) {
-    test(`${route}: every chart and table is in the HTML`, async ({page}) => {
+    test(`${route}: every chart and table is in the HTML`, async ({readingPage: page}) => {
       await page.goto(route);
       await expect(page.locator('article h1')).toBeVisible();
       const tables = page.locator('article table');
@@ -113,7 +113,7 @@ test.describe('without JavaScript', () => {
     });
   }
 
-  test('a service page shows its reference tables and code samples', async ({page}) => {
+  test('a service page shows its reference tables and code samples', async ({readingPage: page}) => {
     await page.goto('/services/face-match');
     await expect(page.locator('[data-operation-id="matchFaces"]')).toBeVisible();
     expect(await page.locator('article table').count()).toBeGreaterThan(2);
@@ -121,7 +121,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('charts fit a 360 px screen and follow the colour mode', async ({page}) => {
+test('charts fit a 360 px screen and follow the colour mode', async ({readingPage: page}) => {
   await page.setViewportSize({width: 360, height: 800});
   await page.emulateMedia({colorScheme: 'dark'});
   await page.goto('/metrics/performance-metrics-bias-diversity');
@@ -146,7 +146,7 @@ test('charts fit a 360 px screen and follow the colour mode', async ({page}) => 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('blog excerpt links say which post they open, in their text', async ({page}) => {
+test('blog excerpt links say which post they open, in their text', async ({readingPage: page}) => {
   await gotoHydrated(page, '/blog/tags/hello');
   const links = page.locator('article a', {hasText: 'Read more'});
   expect(await links.count()).toBeGreaterThan(0);

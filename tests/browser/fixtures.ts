@@ -17,13 +17,17 @@ type Fixtures = {
   /** Console errors this test provokes on purpose (one pattern; use | for several). */
   allowedConsoleErrors: RegExp | null;
   /**
-   * The worker's reading page (below), for a test that only opens pages and reads them: it may
-   * change the colour scheme it emulates, and nothing else (no viewport, storage or clicks).
+   * The worker's page (below), kept from test to test, for a test that opens pages and uses them
+   * as a reader does: it reads, clicks, types and may change the viewport and the colour scheme it
+   * emulates. Each test starts on the default viewport and colour scheme with the site's storage
+   * empty, as on a fresh page, with JavaScript as `test.use({javaScriptEnabled})` says. Not for a
+   * test that needs a first visit (nothing cached), intercepts requests, or changes the browser
+   * context (network, permissions, scripts run before the page).
    */
   readingPage: Page;
 };
 
-type WorkerFixtures = {workerPage: Page};
+type WorkerFixtures = {workerPages: {page: (javaScriptEnabled: boolean) => Promise<Page>}};
 
 /** Collects the console errors and uncaught errors of `page` that `allowed` does not match. */
 function watchConsole(page: Page, allowed: RegExp | null): {errors: string[]; stop: () => void} {
@@ -53,20 +57,41 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     expect(watch.errors, 'console errors on the page').toEqual([]);
   },
   /**
-   * One page per worker, kept open from test to test. A fresh page starts a renderer and compiles
-   * the site's JavaScript again (about 1 s of CPU here); a page that moves on to the next route
-   * reuses both, as a reader's tab does. Only `readingPage` hands it to tests.
+   * One page per worker, kept open from test to test (one with JavaScript, one without, each made
+   * when a test first asks for it). A fresh page starts a renderer and compiles the site's
+   * JavaScript again (about 1 s of CPU here); a page that moves on to the next route reuses both,
+   * as a reader's tab does. Only `readingPage` hands them to tests.
    */
-  workerPage: [
+  workerPages: [
     async ({browser}, use) => {
-      const context = await browser.newContext({...pageDefaults, baseURL: process.env.VULTUS_BASE_URL});
-      await use(await context.newPage());
-      await context.close();
+      const pages = new Map<boolean, Promise<Page>>();
+      await use({
+        page(javaScriptEnabled) {
+          let page = pages.get(javaScriptEnabled);
+          if (!page) {
+            page = browser
+              .newContext({...pageDefaults, javaScriptEnabled, baseURL: process.env.VULTUS_BASE_URL})
+              .then((context) => context.newPage());
+            pages.set(javaScriptEnabled, page);
+          }
+          return page;
+        },
+      });
+      for (const page of pages.values()) await (await page).context().close();
     },
     {scope: 'worker'},
   ],
-  readingPage: async ({workerPage, allowedConsoleErrors}, use) => {
+  readingPage: async ({workerPages, javaScriptEnabled, allowedConsoleErrors}, use) => {
+    const workerPage = await workerPages.page(javaScriptEnabled ?? true);
+    await workerPage.setViewportSize(pageDefaults.viewport);
     await workerPage.emulateMedia({colorScheme: pageDefaults.colorScheme});
+    // What the last test stored (a chosen colour mode or code tab, a dismissed bar) is gone.
+    if (workerPage.url().startsWith('http')) {
+      await workerPage.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    }
     const watch = watchConsole(workerPage, allowedConsoleErrors);
     await use(workerPage);
     watch.stop();

@@ -16,7 +16,7 @@ test.describe('server-rendered', () => {
 
   for (const width of [1280, 390]) {
     test(`at ${width} px no inline code of ${identifierLength} characters or fewer breaks, on any docs page`, async ({
-      page,
+      readingPage: page,
     }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({width, height: 900});

@@ -20,7 +20,7 @@ test('"Copy page" copies the page’s Markdown, by keyboard, and says so to scre
   expect(copied.startsWith('# Face match\n')).toBe(true);
 });
 
-test('every docs page links its Markdown version, served as text/markdown', async ({page}) => {
+test('every docs page links its Markdown version, served as text/markdown', async ({readingPage: page}) => {
   for (const route of ['/', '/auth', '/metrics/liveness-verification-system', '/services/aml']) {
     await page.goto(route);
     const link = page.getByRole('link', {name: 'View as Markdown'});
@@ -44,7 +44,7 @@ test('/llms.txt is served and links the contract', async ({request}) => {
 });
 
 test('each docs page head advertises its Markdown version, and "Open in" links start a chat with it', async ({
-  page,
+  readingPage: page,
 }) => {
   for (const route of ['/', '/services/face-match', '/onprem-services/face-liveness']) {
     await page.goto(route);

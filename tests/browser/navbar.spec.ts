@@ -2,7 +2,7 @@
 import {test, expect, gotoHydrated} from './fixtures';
 import {externalLinks} from '../../config/links';
 
-test('navbar items, in order, with the spec targets', async ({page}) => {
+test('navbar items, in order, with the spec targets', async ({readingPage: page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   await gotoHydrated(page, '/auth');
   const navbar = page.getByRole('navigation', {name: 'Main'});
@@ -28,7 +28,7 @@ test('navbar items, in order, with the spec targets', async ({page}) => {
   await expect(navbar.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
 });
 
-test('the logo is 100 px wide', async ({page}) => {
+test('the logo is 100 px wide', async ({readingPage: page}) => {
   await gotoHydrated(page, '/');
   const logo = page.locator('.navbar__brand img').first();
   await expect(logo).toHaveAttribute('width', '100');
@@ -36,7 +36,7 @@ test('the logo is 100 px wide', async ({page}) => {
   expect(box?.width).toBe(100);
 });
 
-test('the language menu offers English only', async ({page}) => {
+test('the language menu offers English only', async ({readingPage: page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   await gotoHydrated(page, '/');
   const dropdown = page.locator('.navbar__items--right .dropdown').filter({hasText: 'English'});
@@ -46,7 +46,7 @@ test('the language menu offers English only', async ({page}) => {
   await expect(items.first()).toHaveText('English');
 });
 
-test('below 996 px the navbar becomes a mobile menu', async ({page}) => {
+test('below 996 px the navbar becomes a mobile menu', async ({readingPage: page}) => {
   await page.setViewportSize({width: 995, height: 800});
   await gotoHydrated(page, '/auth');
   const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
@@ -60,14 +60,14 @@ test('below 996 px the navbar becomes a mobile menu', async ({page}) => {
   await expect(sidebar.getByRole('link', {name: 'RESTful API'})).toBeHidden();
 });
 
-test('at 997 px the full navbar shows and the mobile toggle does not', async ({page}) => {
+test('at 997 px the full navbar shows and the mobile toggle does not', async ({readingPage: page}) => {
   await page.setViewportSize({width: 997, height: 800});
   await gotoHydrated(page, '/auth');
   await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
   await expect(page.locator('.navbar__items a.navbar__link', {hasText: 'RESTful API'})).toBeVisible();
 });
 
-test('the footer carries the 2025 copyright', async ({page}) => {
+test('the footer carries the 2025 copyright', async ({readingPage: page}) => {
   await gotoHydrated(page, '/');
   await expect(page.locator('footer .footer__copyright')).toHaveText('Copyright © 2025 Vultus');
 });

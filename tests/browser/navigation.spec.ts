@@ -10,7 +10,9 @@ import {test, expect, gotoHydrated, progressBarSeen, watchProgressBar} from './f
 
 const buildDir = path.resolve(__dirname, '../../build');
 
-test('the skip link is the first stop in the tab order and moves focus to the content', async ({page}) => {
+test('the skip link is the first stop in the tab order and moves focus to the content', async ({
+  readingPage: page,
+}) => {
   await gotoHydrated(page, '/auth');
   await page.keyboard.press('Tab');
   const focused = page.locator(':focus');
@@ -58,7 +60,7 @@ test('a route change faster than 200 ms shows no progress bar', async ({page}) =
 });
 
 test.describe('path normalization', () => {
-  test('the server answers /page.html and /page/index with the plain path', async ({page}) => {
+  test('the server answers /page.html and /page/index with the plain path', async ({readingPage: page}) => {
     const cases: Array<[string, string]> = [
       ['/auth.html', '/auth'],
       ['/services/face-match.html', '/services/face-match'],
@@ -116,7 +118,7 @@ test.describe('route failure', () => {
   });
 });
 
-test('the sidebar can be hidden and shown again', async ({page}) => {
+test('the sidebar can be hidden and shown again', async ({readingPage: page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   await gotoHydrated(page, '/auth');
   const menu = page.locator('aside.theme-doc-sidebar-container nav[aria-label="Docs sidebar"]');
@@ -127,7 +129,7 @@ test('the sidebar can be hidden and shown again', async ({page}) => {
   await expect(menu).toBeVisible();
 });
 
-test('opening a sidebar category collapses its siblings', async ({page}) => {
+test('opening a sidebar category collapses its siblings', async ({readingPage: page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   await gotoHydrated(page, '/auth');
   const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
@@ -140,7 +142,7 @@ test('opening a sidebar category collapses its siblings', async ({page}) => {
   await expect(faceMatch).toBeHidden();
 });
 
-test('the table of contents lists h2 and h3 headings only', async ({page}) => {
+test('the table of contents lists h2 and h3 headings only', async ({readingPage: page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   // The decline-reason catalogue has h2 (sections), h3 (categories) and h4 (codes).
   await gotoHydrated(page, '/decline-reasons');

@@ -39,7 +39,7 @@ export async function dropdownResults(page: Page, query: string): Promise<string
 
 for (const set of querySets(siteDir)) {
   test(`the dropdown lists the engine's results in its order, for every fifth query of the ${set.label}`, async ({
-    page,
+    readingPage: page,
   }) => {
     test.setTimeout(120_000);
     const engine = builtEngine(path.join(siteDir, 'build'));

@@ -8,7 +8,7 @@ import {test, expect, gotoHydrated, openSearchBox} from './fixtures';
 const indexRequest = /\/search-index[^/]*\.json/;
 
 test('no index request before first use; Loading... until the index is loaded, then Search', async ({
-  page,
+  readingPage: page,
 }) => {
   const indexRequests: string[] = [];
   page.on('request', (request) => {
@@ -42,7 +42,7 @@ test('no index request before first use; Loading... until the index is loaded, t
   await expect(box).toHaveAttribute('placeholder', 'Search');
 });
 
-test('typing a query shows results and a result navigates to its page', async ({page}) => {
+test('typing a query shows results and a result navigates to its page', async ({readingPage: page}) => {
   const box = await openSearchBox(page, '/');
   await box.fill('liveness');
   const suggestion = page.getByRole('listbox').getByRole('option').first();
@@ -81,7 +81,7 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
 });
 
 test('the search box names its clear button, announces the result count and clears the highlights', async ({
-  page,
+  readingPage: page,
 }) => {
   const box = await openSearchBox(page, '/');
   await box.fill('Idempotent-Replayed');
@@ -96,7 +96,7 @@ test('the search box names its clear button, announces the result count and clea
 });
 
 test('"See all results" is the last option of the list, reached by keyboard, and opens the results page', async ({
-  page,
+  readingPage: page,
 }) => {
   const box = await openSearchBox(page, '/');
   await expect(box).toHaveAttribute('role', 'combobox');
@@ -146,7 +146,9 @@ test('a query that finds nothing says what was searched and offers the nearest t
   await expect(page.getByRole('article').first()).toContainText(/KYC/);
 });
 
-test('each result shows its icon, then its title over its path, inside its own option', async ({page}) => {
+test('each result shows its icon, then its title over its path, inside its own option', async ({
+  readingPage: page,
+}) => {
   const box = await openSearchBox(page, '/');
   await box.fill('webhook retries');
   const options = page.getByRole('listbox').getByRole('option');
@@ -174,7 +176,7 @@ test('each result shows its icon, then its title over its path, inside its own o
   }
 });
 
-test('a result for a table row opens the page at that row, below the navbar', async ({page}) => {
+test('a result for a table row opens the page at that row, below the navbar', async ({readingPage: page}) => {
   const box = await openSearchBox(page, '/');
   await box.fill('Safari');
   const first = page.locator('.vultus-hit').first();

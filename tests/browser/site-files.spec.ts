@@ -29,7 +29,7 @@ test('robots.txt, the Postman collection, the feed and the social card are serve
 });
 
 test('a page names its social card and the feed, and the card is the size social sites show', async ({
-  page,
+  readingPage: page,
 }) => {
   await page.goto('/services/face-match');
   const image = await page.locator('head meta[property="og:image"]').getAttribute('content');
