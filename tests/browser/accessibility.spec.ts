@@ -169,7 +169,9 @@ test.describe('keyboard only', () => {
     await expect(page).toHaveURL(/\/services\/face-match$/);
   });
 
-  test('code tabs switch with the arrow keys and the choice persists across pages', async ({page}) => {
+  test('code tabs switch with the arrow keys and the choice persists across pages', async ({
+    readingPage: page,
+  }) => {
     await page.setViewportSize({width: 1280, height: 800});
     await gotoHydrated(page, '/services/face-match');
     const firstTabs = page.locator('.tabs-container').first();

@@ -3,7 +3,7 @@ import {test, expect, gotoHydrated} from './fixtures';
 
 const bar = '.theme-announcement-bar';
 
-test('dismissing the bar is remembered across reloads and pages', async ({page}) => {
+test('dismissing the bar is remembered across reloads and pages', async ({readingPage: page}) => {
   await gotoHydrated(page, '/');
   await expect(page.locator(bar)).toBeVisible();
   await page.locator(bar).getByRole('button', {name: 'Close'}).click();
@@ -14,7 +14,7 @@ test('dismissing the bar is remembered across reloads and pages', async ({page})
   await expect(page.locator(bar)).toHaveCount(0);
 });
 
-test('a bar with a new id shows again after an earlier one was dismissed', async ({page}) => {
+test('a bar with a new id shows again after an earlier one was dismissed', async ({readingPage: page}) => {
   await gotoHydrated(page, '/');
   await page.locator(bar).getByRole('button', {name: 'Close'}).click();
   await expect(page.locator(bar)).toHaveCount(0);

@@ -3,13 +3,13 @@ import {test, expect, gotoHydrated} from './fixtures';
 
 const toggleName = /Switch between dark and light mode/;
 
-test('light by default when the system has no dark preference', async ({page}) => {
+test('light by default when the system has no dark preference', async ({readingPage: page}) => {
   await page.emulateMedia({colorScheme: 'no-preference'});
   await gotoHydrated(page, '/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
-test('follows a dark system preference until the reader chooses', async ({page}) => {
+test('follows a dark system preference until the reader chooses', async ({readingPage: page}) => {
   await page.emulateMedia({colorScheme: 'dark'});
   await gotoHydrated(page, '/auth');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -18,7 +18,9 @@ test('follows a dark system preference until the reader chooses', async ({page})
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
-test('the reader’s choice wins over the system and persists across pages and reloads', async ({page}) => {
+test('the reader’s choice wins over the system and persists across pages and reloads', async ({
+  readingPage: page,
+}) => {
   await page.emulateMedia({colorScheme: 'dark'});
   await gotoHydrated(page, '/auth');
   const toggle = page.getByRole('button', {name: toggleName});

@@ -27,7 +27,7 @@ test('code blocks and code tabs from the server are kept when the page becomes i
   expect(await page.evaluate(() => (window as unknown as {rebuilt: string[]}).rebuilt)).toEqual([]);
 });
 
-test('after a reload in dark mode, code blocks use the dark code colours', async ({page}) => {
+test('after a reload in dark mode, code blocks use the dark code colours', async ({readingPage: page}) => {
   await page.emulateMedia({colorScheme: 'light'});
   await gotoHydrated(page, route);
   // The toggle cycles system → light → dark.
@@ -46,7 +46,7 @@ test('after a reload in dark mode, code blocks use the dark code colours', async
   await expect(keyword).toHaveCSS('color', 'rgb(255, 123, 114)');
 });
 
-test('a chosen code language shows its panel after a reload', async ({page}) => {
+test('a chosen code language shows its panel after a reload', async ({readingPage: page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   await gotoHydrated(page, route);
   const tabs = page.locator('article .tabs-container').first();

@@ -43,7 +43,7 @@ test('a route change slower than 200 ms shows the progress bar', async ({page}) 
   await page.unrouteAll({behavior: 'ignoreErrors'});
 });
 
-test('a route change faster than 200 ms shows no progress bar', async ({page}) => {
+test('a route change faster than 200 ms shows no progress bar', async ({readingPage: page}) => {
   await page.setViewportSize({width: 1280, height: 800});
   await gotoHydrated(page, '/auth');
   // Load the next route's chunks first, so that the navigation itself is instant.
