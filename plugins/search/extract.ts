@@ -7,6 +7,7 @@
  * they replaced: one entry per field, its full name as the title, its type and description as the
  * text. Runs at build time only.
  */
+import {contentKinds, searchKindAttribute, type MarkedKind} from '../../src/lib/search/facets';
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
 import {commentClass} from '../../src/lib/codeHtml';
@@ -114,6 +115,19 @@ function fieldItems($: CheerioAPI, list: Element): {item: Element; title: string
   return out;
 }
 
+const markedKinds = new Set<string>(
+  contentKinds.map((kind) => kind.id).filter((id) => !['field', 'changelog', 'guide'].includes(id)),
+);
+
+/** The kind a renderer marked a heading or table with (src/lib/search/facets.ts), if any. */
+function markOf(element: Element): {marked?: MarkedKind} {
+  const kind = element.attribs[searchKindAttribute];
+  if (kind === undefined) return {};
+  if (!markedKinds.has(kind))
+    throw new Error(`${searchKindAttribute}="${kind}" is no kind of search/facets.ts`);
+  return {marked: kind as MarkedKind};
+}
+
 /** The search entries of one built page. `url` is its route. */
 export function extractEntries(html: string, url: string): SearchEntry[] {
   const $ = load(html);
@@ -166,6 +180,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
         title,
         path: [pageTitle, ...headings.map((heading) => heading.title)],
         text: '',
+        ...markOf(element),
       };
       headings.push({level: Number(level), title, id: element.attribs.id ?? ''});
       entries.push(section);
@@ -222,6 +237,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
           title,
           path: context,
           text,
+          ...markOf(element),
         };
         entries.push(previous);
       }

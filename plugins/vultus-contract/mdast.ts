@@ -21,6 +21,7 @@ import type {
   Text,
 } from 'mdast';
 import {fromMarkdown} from 'mdast-util-from-markdown';
+import {searchKindAttribute, type MarkedKind} from '../../src/lib/search/facets';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {gfm} from 'micromark-extension-gfm';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
@@ -53,6 +54,16 @@ export function listed(items: PhrasingContent[], last: string): PhrasingContent[
   return items.flatMap((item, index) =>
     index === 0 ? [item] : [text(index === items.length - 1 ? last : ', '), item],
   );
+}
+
+/**
+ * Marks a heading (the search entry of its section) or a table (the entries of its rows) with the
+ * kind of thing it shows, for the search page's facets (src/lib/search/facets.ts).
+ */
+export function markSearchKind<T extends Heading | Table>(node: T, kind: MarkedKind): T {
+  const data = (node.data ?? {}) as {hProperties?: Record<string, unknown>};
+  node.data = {...data, hProperties: {...data.hProperties, [searchKindAttribute]: kind}} as T['data'];
+  return node;
 }
 
 export function heading(depth: 2 | 3 | 4, value: string, id?: string): Heading {

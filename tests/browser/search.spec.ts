@@ -8,7 +8,7 @@ import {test, expect, gotoHydrated, openSearchBox} from './fixtures';
 const indexRequest = /\/search-index[^/]*\.json/;
 
 test('no index request before first use; Loading... until the index is loaded, then Search', async ({
-  readingPage: page,
+  page,
 }) => {
   const indexRequests: string[] = [];
   page.on('request', (request) => {
@@ -122,7 +122,7 @@ test('"See all results" is the last option of the list, reached by keyboard, and
 });
 
 test('a query that finds nothing says what was searched and offers the nearest terms, each opening its results', async ({
-  page,
+  readingPage: page,
 }) => {
   const box = await openSearchBox(page, '/');
   const listbox = page.getByRole('listbox');
@@ -221,4 +221,45 @@ test('tabbing past the box while the index loads: focus stays where the reader w
   expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.probe)).toBe(
     'here',
   );
+});
+
+test('the search page filters its results by kind and deployment, from and into its address, by keyboard', async ({
+  readingPage: page,
+}) => {
+  await gotoHydrated(page, '/search?q=license&kind=error-code');
+  const kind = page.getByRole('group', {name: 'Kind'});
+  const deployment = page.getByRole('group', {name: 'Deployment'});
+  await expect(kind.getByRole('radio', {name: 'Error codes'})).toBeChecked();
+  await expect(deployment.getByRole('radio', {name: 'All'})).toBeChecked();
+  const results = page.locator('article');
+  await expect(results.first()).toBeVisible();
+  const labels = await results.locator('p span').allTextContents();
+  expect(new Set(labels), 'every result of the filter is an error code').toEqual(new Set(['Error code']));
+  await expect(results.locator('a[href$="#error-license-missing"]').first()).toBeVisible();
+
+  // The arrow keys move within the group, as in any radio group, and the address follows.
+  await kind.getByRole('radio', {name: 'Error codes'}).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(kind.getByRole('radio', {name: 'Schema fields'})).toBeChecked();
+  await expect(page).toHaveURL(/[?&]kind=field(&|$)/);
+  await expect(page).toHaveURL(/[?&]q=license(&|$)/);
+
+  await deployment.getByRole('radio', {name: 'On-premise'}).check();
+  await expect(page).toHaveURL(/[?&]deployment=on-premise(&|$)/);
+  await kind.getByRole('radio', {name: 'All'}).check();
+  await expect(page).not.toHaveURL(/[?&]kind=/);
+  await expect(results.first()).toBeVisible();
+  const hrefs = await results
+    .locator('h2 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(hrefs.filter((href) => /^\/(services|enrollment|webSDK)\//.test(href))).toEqual([]);
+  expect(hrefs.some((href) => href.startsWith('/onprem-services/'))).toBe(true);
+
+  // A filter that leaves nothing says so and offers the search without filters.
+  await gotoHydrated(page, '/search?q=helm&kind=webhook-event&deployment=on-premise');
+  await expect(page.getByText('No documents were found with these filters.')).toBeVisible();
+  await page.getByRole('button', {name: 'Search everything'}).click();
+  await expect(page).toHaveURL(/\/search\?q=helm$/);
+  await expect(results.first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -18,6 +18,8 @@ import {agentsNote} from '../../plugins/vultus-contract/outputs/agents';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {builtEngine, heldOut, quality, querySets, readQueries} from '../../scripts/lib/searchQuality';
 import {markdownPath} from '../../src/lib/markdownPath';
+import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
+import type {SearchFilter} from '../../src/lib/search/facets';
 
 const siteDir = path.resolve(__dirname, '../..');
 const buildDir = path.join(siteDir, 'build');
@@ -380,6 +382,94 @@ test('the held-out queries, kept out of the tuning, answer at least as well as w
     .join('\n');
   assert.ok(figures.hitAt5 >= floor.hitAt5, `hit@5 ${figures.hitAt5} % < ${floor.hitAt5} %:\n${misses}`);
   assert.ok(figures.hitAt1 >= floor.hitAt1, `hit@1 ${figures.hitAt1} % < ${floor.hitAt1} %`);
+});
+
+test('the index knows what each entry is: every error code, decline reason, operation, webhook event, configuration key and Helm value, each under its kind, and a filter keeps only its kind and deployment', () => {
+  const engine = builtEngine(buildDir);
+  const contract = parseYaml(read('openapi.yaml')) as {
+    paths: Record<string, Record<string, {operationId?: string; summary?: string}>>;
+    webhooks: Record<string, Record<string, {operationId?: string; summary?: string}>>;
+    'x-error-codes': Array<{code: string; status: number | null}>;
+    'x-decline-reasons': Array<{code: string}>;
+  };
+  const found = (query: string, filter: SearchFilter, url: string): string | undefined => {
+    const hits = engine.search(query, 100, filter);
+    const wrong = hits.filter(
+      (hit) =>
+        (filter.kind && hit.contentKind !== filter.kind) ||
+        (filter.deployment && !hit.deployments.includes(filter.deployment)),
+    );
+    if (wrong.length > 0)
+      return `${query}: the filter ${JSON.stringify(filter)} let through ${wrong[0]?.url}`;
+    // `url` is a route and an anchor, or `*#anchor` for the anchor on whichever page shows it.
+    const matches = (hit: {url: string; hash: string}): boolean =>
+      url.startsWith('*') ? hit.hash === url.slice(1) : hit.url === url;
+    return hits.some(matches) ? undefined : `${query}: no ${filter.kind} entry ${url}`;
+  };
+  const operations = (
+    group: Record<string, Record<string, {operationId?: string; summary?: string}>>,
+  ): Array<{operationId: string; summary: string}> =>
+    Object.values(group).flatMap((item) =>
+      Object.values(item).flatMap((operation) =>
+        operation.operationId && operation.summary
+          ? [{operationId: operation.operationId, summary: operation.summary}]
+          : [],
+      ),
+    );
+  const config = parseYaml(readFileSync(path.join(siteDir, 'data/onprem/config.yaml'), 'utf8')) as {
+    keys: Array<{key: string}>;
+  };
+  const helm = parseYaml(readFileSync(path.join(siteDir, 'data/onprem/helm-values.yaml'), 'utf8')) as {
+    chart_values: Array<{key: string}>;
+  };
+  const pageOf = (operationId: string): string =>
+    [...read('openapi.yaml').matchAll(/operationId: (\w+)\n(?:.*\n)*?\s+x-doc-page: (\S+)/g)].find(
+      (match) => match[1] === operationId,
+    )?.[2] ?? '';
+  const problems = [
+    ...contract['x-error-codes'].map((entry) =>
+      // Most codes are on /responses; the authentication errors are on /auth.
+      found(entry.code, {kind: 'error-code'}, `*#${errorAnchor(entry.code)}`),
+    ),
+    ...contract['x-decline-reasons'].map((entry) =>
+      found(entry.code, {kind: 'decline-reason'}, `/decline-reasons#${declineAnchor(entry.code)}`),
+    ),
+    ...operations(contract.paths).map(({operationId, summary}) =>
+      found(summary, {kind: 'operation'}, `${pageOf(operationId)}#${operationAnchor(operationId)}`),
+    ),
+    ...operations(contract.webhooks).map(({operationId, summary}) =>
+      found(summary, {kind: 'webhook-event'}, `/responses#${operationAnchor(operationId)}`),
+    ),
+    ...config.keys.map(({key}) =>
+      found(
+        key,
+        {kind: 'config-key', deployment: 'on-premise'},
+        `/onprem-services/merged-solutions#every-key-${key.replace(/\./g, '')}`,
+      ),
+    ),
+    ...helm.chart_values.map(({key}) =>
+      found(
+        key,
+        {kind: 'config-key'},
+        `/onprem-services/merged-solutions#helm-values-${key.replace(/\./g, '').toLowerCase()}`,
+      ),
+    ),
+  ].filter((problem): problem is string => problem !== undefined);
+  assert.deepEqual(problems, []);
+  // What no renderer marks: a field of the reference, the changelog, the guides.
+  assert.ok(engine.search('media_id', 20, {kind: 'field'}).length > 0, 'fields are found as fields');
+  assert.ok(
+    engine.search('model version', 20, {kind: 'changelog'}).every((hit) => hit.route === '/revision-history'),
+    'the changelog is the revision history',
+  );
+  assert.deepEqual(
+    engine
+      .search('port', 50, {deployment: 'cloud'})
+      .filter((hit) => hit.route.startsWith('/onprem-services/'))
+      .map((hit) => hit.url),
+    [],
+    'a cloud search shows no on-premise page',
+  );
 });
 
 test('a phrase with a typo, words that name a topic, or an identifier typed as words put the place titled with them first', () => {

@@ -16,6 +16,7 @@ import {tokenize, wordTerms} from '../../src/lib/search/terms';
 import {extractEntries, withoutRepeatedRows} from '../../plugins/search/extract';
 import {loadSynonyms} from '../../plugins/search/synonyms';
 import {commentClass} from '../../src/lib/codeHtml';
+import {contentKindOf, deploymentsOf, filterOf, type SearchFilter} from '../../src/lib/search/facets';
 
 const siteDir = path.resolve(__dirname, '../..');
 
@@ -346,4 +347,66 @@ test('random example ids, digests, URLs and time stamps are not search words; th
   assert.deepEqual(wordTerms('2025-06-14T06:38:12Z'), []);
   assert.deepEqual(wordTerms('aml/screenings'), ['aml/screenings', 'aml', 'screenings']);
   assert.deepEqual(wordTerms('client_token_ttl_seconds')[0], 'client_token_ttl_seconds');
+});
+
+test('a heading or table a renderer marked gives its entries their kind; the filter keeps one kind and one deployment', () => {
+  const onprem = extractEntries(
+    page(
+      '/onprem-services/face-match',
+      'On-premise face match',
+      '<h2 id="keys">Keys</h2><table data-search-kind="config-key"><thead><tr><th>Key<th>Default</thead><tbody>' +
+        '<tr id="keys-serverport"><td><code>server.port</code><td>8080</tbody></table>' +
+        '<h2 id="ports">Ports</h2><p>The server port is 8080.</p>',
+    ),
+    '/onprem-services/face-match',
+  );
+  const cloud = extractEntries(
+    page(
+      '/services/face-match',
+      'Face match',
+      '<h3 data-search-kind="operation" id="op-match-faces">Match two faces</h3><p>Compares the faces on a port.</p>' +
+        '<table data-search-kind="error-code"><thead><tr><th>Code<th>When</thead><tbody>' +
+        '<tr><td><a id="error-port-closed" href="#error-port-closed"><code>port_closed</code></a><td>The port is closed.</tbody></table>',
+    ),
+    '/services/face-match',
+  );
+  assert.deepEqual(
+    [...onprem, ...cloud].filter((entry) => entry.marked).map((entry) => [entry.hash, entry.marked]),
+    [
+      ['#keys-serverport', 'config-key'],
+      ['#op-match-faces', 'operation'],
+      ['#error-port-closed', 'error-code'],
+    ],
+  );
+  const faceted = new SearchEngine(
+    JSON.parse(JSON.stringify(buildSearchIndex([...onprem, ...cloud], []))) as never,
+  );
+  const urls = (filter: SearchFilter): string[] => faceted.search('port', 10, filter).map((hit) => hit.url);
+  assert.ok(urls({}).length >= 4, urls({}).join(', '));
+  assert.deepEqual(urls({kind: 'config-key'}), ['/onprem-services/face-match#keys-serverport']);
+  assert.deepEqual(urls({kind: 'error-code'}), ['/services/face-match#error-port-closed']);
+  assert.deepEqual(urls({kind: 'operation'}), ['/services/face-match#op-match-faces']);
+  assert.ok(urls({deployment: 'on-premise'}).every((url) => url.startsWith('/onprem-services/')));
+  assert.ok(urls({deployment: 'cloud'}).every((url) => url.startsWith('/services/')));
+  assert.deepEqual(urls({kind: 'config-key', deployment: 'cloud'}), []);
+  assert.equal(faceted.search('port', 10, {kind: 'error-code'})[0]?.contentKind, 'error-code');
+  assert.throws(
+    () => extractEntries(page('/x', 'X', '<h2 id="a" data-search-kind="recipe">A</h2>'), '/x'),
+    /data-search-kind="recipe" is no kind/,
+  );
+});
+
+test('the search page reads its facets from the address and ignores what it does not know', () => {
+  assert.deepEqual(filterOf('?q=port&kind=config-key&deployment=on-premise'), {
+    kind: 'config-key',
+    deployment: 'on-premise',
+  });
+  assert.deepEqual(filterOf('?q=port&kind=<script>&deployment=mars'), {});
+  assert.deepEqual(filterOf(''), {});
+  assert.deepEqual(deploymentsOf('/onprem-services/face-match'), ['on-premise']);
+  assert.deepEqual(deploymentsOf('/webSDK/web-sdk'), ['cloud']);
+  assert.deepEqual(deploymentsOf('/responses'), ['cloud', 'on-premise']);
+  assert.equal(contentKindOf({kind: 'section', route: '/revision-history'}), 'changelog');
+  assert.equal(contentKindOf({kind: 'page', route: '/revision-history'}), 'guide');
+  assert.equal(contentKindOf({kind: 'shared-field', route: '/services/face-match'}), 'field');
 });

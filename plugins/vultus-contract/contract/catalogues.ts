@@ -21,6 +21,7 @@ import {
   table,
   text,
   yesNo,
+  markSearchKind,
 } from '../mdast';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../../src/lib/anchors';
 import {loadContainers} from './deployment';
@@ -76,14 +77,17 @@ export function renderDeclineReasons(
   }
   if (service) {
     return [
-      table(
-        ['Code', 'Decision', 'Retryable', 'Show the user'],
-        reasons.map((reason) => [
-          [link(`/decline-reasons#${declineAnchor(reason.code)}`, code(reason.code))],
-          code(reason.decision),
-          yesNo(reason.retryable),
-          reason.user_message,
-        ]),
+      markSearchKind(
+        table(
+          ['Code', 'Decision', 'Retryable', 'Show the user'],
+          reasons.map((reason) => [
+            [link(`/decline-reasons#${declineAnchor(reason.code)}`, code(reason.code))],
+            code(reason.decision),
+            yesNo(reason.retryable),
+            reason.user_message,
+          ]),
+        ),
+        'decline-reason',
       ),
     ];
   }
@@ -93,7 +97,7 @@ export function renderDeclineReasons(
     ...reasons
       .filter((reason) => reason.category === category)
       .flatMap((reason): RootContent[] => [
-        heading(4, reason.code, declineAnchor(reason.code)),
+        markSearchKind(heading(4, reason.code, declineAnchor(reason.code)), 'decline-reason'),
         table(
           ['Decision', 'Retryable', 'Raised by'],
           [
@@ -154,16 +158,19 @@ export function renderErrorCodes(
   // Whether a retry with the same Idempotency-Key replays the error; the browser's errors have no response.
   const stored = codes.some((entry) => entry.status !== null);
   return [
-    table(
-      ['Code', 'HTTP status', 'Type', 'Retryable', ...(stored ? ['Stored'] : []), 'What to do'],
-      codes.map((entry): Cell[] => [
-        [selfLink(errorAnchor(entry.code), code(entry.code))],
-        entry.status === null ? 'None: raised in the browser by the Web SDKs' : String(entry.status),
-        code(entry.type),
-        yesNo(entry.retryable),
-        ...(stored ? [entry.status === null ? '—' : yesNo(entry.stored)] : []),
-        inlineMarkdown(`${entry.message} ${entry.fix}`),
-      ]),
+    markSearchKind(
+      table(
+        ['Code', 'HTTP status', 'Type', 'Retryable', ...(stored ? ['Stored'] : []), 'What to do'],
+        codes.map((entry): Cell[] => [
+          [selfLink(errorAnchor(entry.code), code(entry.code))],
+          entry.status === null ? 'None: raised in the browser by the Web SDKs' : String(entry.status),
+          code(entry.type),
+          yesNo(entry.retryable),
+          ...(stored ? [entry.status === null ? '—' : yesNo(entry.stored)] : []),
+          inlineMarkdown(`${entry.message} ${entry.fix}`),
+        ]),
+      ),
+      'error-code',
     ),
   ];
 }
@@ -344,12 +351,15 @@ export function renderModelVersions(contract: Contract, family?: string): RootCo
 export function renderWebhookEvents(contract: Contract): RootContent[] {
   const events = [...contract.operations.values()].filter((entry) => entry.webhook);
   return [
-    table(
-      ['Event type', 'Sent when'],
-      events.map((entry) => [
-        [link(`#${operationAnchor(entry.operation.operationId)}`, code(entry.path))],
-        inlineMarkdown(entry.operation.summary ?? ''),
-      ]),
+    markSearchKind(
+      table(
+        ['Event type', 'Sent when'],
+        events.map((entry) => [
+          [link(`#${operationAnchor(entry.operation.operationId)}`, code(entry.path))],
+          inlineMarkdown(entry.operation.summary ?? ''),
+        ]),
+      ),
+      'webhook-event',
     ),
   ];
 }

@@ -22,6 +22,7 @@ import {
   strong,
   table,
   text,
+  markSearchKind,
 } from '../mdast';
 import {sampleGroupId, sampleLanguages, samplesFor, type SampleRequest} from './samples';
 import {fieldList, typeLinks, type TypeLinks} from './fieldList';
@@ -193,7 +194,9 @@ export function renderOperation(
     if (name) listed.set(name, {anchor, title});
     return fieldList(fieldTree(contract, schema, '', new Set(), elsewhere), {mode, links, badges});
   };
-  const out: RootContent[] = [heading(3, title, anchor)];
+  const out: RootContent[] = [
+    markSearchKind(heading(3, title, anchor), entry.webhook ? 'webhook-event' : 'operation'),
+  ];
   const server = entry.webhook
     ? 'POST to your endpoint · event '
     : onPremiseOnly(entry)

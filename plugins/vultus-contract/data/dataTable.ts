@@ -3,7 +3,8 @@
  */
 import type {Directive} from '../directive';
 import type {RootContent} from 'mdast';
-import {code, inlineMarkdown, listed, text, table, type Cell} from '../mdast';
+import {code, inlineMarkdown, listed, markSearchKind, text, table, type Cell} from '../mdast';
+import type {MarkedKind} from '../../../src/lib/search/facets';
 import {countText, figureText, isCounted, rateOf} from '../metrics/figures';
 import {metricsView} from '../metrics/views';
 import {DataError, hasPath, pick} from './load';
@@ -117,12 +118,24 @@ export function renderDataTable(sources: Sources, attributes: Record<string, str
       return asCode.has(column) ? [code(textValue)] : inlineMarkdown(textValue);
     }),
   );
-  return [
-    table(
-      headers.map((header, index) => heading(header, columns[index] ?? '')),
-      rows,
-    ),
-  ];
+  const rendered = table(
+    headers.map((header, index) => heading(header, columns[index] ?? '')),
+    rows,
+  );
+  const kind = searchKindOfData(src, attributes.path);
+  return [kind ? markSearchKind(rendered, kind) : rendered];
+}
+
+/**
+ * What the rows of a data file's list are, for the search page's facets: the keys of the
+ * on-premise configuration and the Web SDKs' options are configuration keys, the licence errors of
+ * the on-premise containers error codes; other lists are none of the kinds a reader filters by.
+ */
+function searchKindOfData(src: string, listPath: string | undefined): MarkedKind | undefined {
+  if (src === 'onprem/config.yaml') return 'config-key';
+  if (src === 'onprem/licence-errors.yaml') return 'error-code';
+  if (/^sdk\/[a-z-]+\.yaml$/.test(src) && listPath === 'options') return 'config-key';
+  return undefined;
 }
 
 export const dataTableDirectives: Directive[] = [

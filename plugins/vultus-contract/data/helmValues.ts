@@ -15,7 +15,17 @@
 import type {Directive} from '../directive';
 import type {RootContent} from 'mdast';
 import {Document, isSeq, visit} from 'yaml';
-import {code, codeBlock, inlineMarkdown, listed, paragraph, table, text, type Cell} from '../mdast';
+import {
+  code,
+  codeBlock,
+  inlineMarkdown,
+  listed,
+  markSearchKind,
+  paragraph,
+  table,
+  text,
+  type Cell,
+} from '../mdast';
 import {DataError} from './load';
 import type {OnpremHelmValues, OnpremServices} from './types';
 import type {Sources} from '../sources';
@@ -158,9 +168,12 @@ function reference(helm: OnpremHelmValues, services: OnpremServices): RootConten
       : ` Only under ${keys(row.containers)}.`;
   };
   return [
-    table(
-      ['Value', 'Type', 'Default', 'What it sets'],
-      helm.chart_values.map((row) => [code(row.key), row.type, cell(row.default), cell(row.description)]),
+    markSearchKind(
+      table(
+        ['Value', 'Type', 'Default', 'What it sets'],
+        helm.chart_values.map((row) => [code(row.key), row.type, cell(row.default), cell(row.description)]),
+      ),
+      'config-key',
     ),
     paragraph(
       text('Each container takes these values under its key ('),
@@ -172,14 +185,17 @@ function reference(helm: OnpremHelmValues, services: OnpremServices): RootConten
       code(`${helm.containers[0]?.key ?? ''}.${helm.container_values[0]?.key ?? ''}`),
       text(':'),
     ),
-    table(
-      ['Value', 'Type', 'Default', 'What it sets'],
-      helm.container_values.map((row) => [
-        code(row.key),
-        row.type,
-        cell(row.default),
-        cell(`${row.description}${whose(row)}`),
-      ]),
+    markSearchKind(
+      table(
+        ['Value', 'Type', 'Default', 'What it sets'],
+        helm.container_values.map((row) => [
+          code(row.key),
+          row.type,
+          cell(row.default),
+          cell(`${row.description}${whose(row)}`),
+        ]),
+      ),
+      'config-key',
     ),
   ];
 }

@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import type {SearchWorkerApi} from './worker';
 import type {Suggestion} from './suggestions';
 import {indexMetaName} from './clientConstants';
+import type {SearchFilter} from './facets';
 
 let remote: Comlink.Remote<SearchWorkerApi> | undefined;
 
@@ -28,10 +29,15 @@ export async function fetchIndexesByWorker(): Promise<void> {
   await worker().load(indexUrl());
 }
 
-/** Called as the plugin's `searchByWorker(baseUrl, searchContext, input, limit)`. */
-export async function searchByWorker(...args: [string, string, string, number]): Promise<Suggestion[]> {
-  const [, , input, limit] = args;
-  return worker().search(indexUrl(), input, limit);
+/**
+ * Called as the plugin's `searchByWorker(baseUrl, searchContext, input, limit)`; the search page
+ * adds the filter of its facets (./facets.ts).
+ */
+export async function searchByWorker(
+  ...args: [string, string, string, number] | [string, string, string, number, SearchFilter]
+): Promise<Suggestion[]> {
+  const [, , input, limit, filter] = args;
+  return worker().search(indexUrl(), input, limit, filter);
 }
 
 /** For a query that finds nothing, the nearest queries that find something (engine.ts). */

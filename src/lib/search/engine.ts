@@ -16,6 +16,15 @@ import MiniSearch, {type AsPlainObject, type Options, type Query} from 'minisear
 import leven from 'leven';
 import {spellingVariants} from './spelling';
 import {identifierParts, normalizeWord, stem, tokenize, wordTerms} from './terms';
+import {
+  contentKindOf,
+  contentKinds,
+  deploymentsOf,
+  type ContentKind,
+  type Deployment,
+  type MarkedKind,
+  type SearchFilter,
+} from './facets';
 
 /**
  * `row`: a row of a table that defines things (codes, keys, options, browsers), or a list item
@@ -37,6 +46,8 @@ export interface SearchEntry {
   path: string[];
   /** The words of the entry that are not in its title. */
   text: string;
+  /** The kind its page's renderer marked it with, for the search page's facets (./facets.ts). */
+  marked?: MarkedKind;
 }
 
 const kinds: EntryKind[] = ['page', 'section', 'row', 'field', 'shared-field'];
@@ -105,15 +116,16 @@ export function loadedPostings(stored: readonly string[]): Postings {
 
 /** The file the build writes and the browser loads on first use of the search box. */
 export interface SearchIndexFile {
-  version: 3;
+  version: 4;
   /** [route, title] of each page. */
   pages: [string, string][];
   /**
-   * [kind, page, hash, title, section] of each entry; its position is its id. A row's hash
-   * that continues the hash of the heading above it (`#options-locale` under `#options`) is
-   * stored as the rest after a `~` (`~locale`).
+   * [kind, page, hash, title, section, marked] of each entry; its position is its id. A row's
+   * hash that continues the hash of the heading above it (`#options-locale` under `#options`) is
+   * stored as the rest after a `~` (`~locale`). `marked`, the position of the entry's marked kind
+   * in `contentKinds` (./facets.ts), only for an entry that has one.
    */
-  entries: [number, number, string, string, string][];
+  entries: ([number, number, string, string, string] | [number, number, string, string, string, number])[];
   /** Groups of words and phrases that are searched for each other. */
   synonyms: string[][];
   index: StoredIndex;
@@ -140,6 +152,9 @@ export interface SearchHit {
   /** The headings between the page and the entry, joined with " › " ('' for none). */
   section: string;
   score: number;
+  /** What the entry is and which deployments its page is about (the search page's facets). */
+  contentKind: ContentKind;
+  deployments: Deployment[];
   /** The words of the query as typed, lower case, for highlighting. */
   words: string[];
 }
@@ -178,7 +193,14 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
       entry.hash.startsWith(`${heading}-`)
         ? `~${entry.hash.slice(heading.length + 1)}`
         : entry.hash;
-    rows.push([kinds.indexOf(entry.kind), page, hash, entry.title, entry.path.slice(1).join(' › ')]);
+    const row: [number, number, string, string, string] = [
+      kinds.indexOf(entry.kind),
+      page,
+      hash,
+      entry.title,
+      entry.path.slice(1).join(' › '),
+    ];
+    rows.push(entry.marked ? [...row, contentKinds.findIndex((kind) => kind.id === entry.marked)] : row);
     documents.push({
       id,
       title: entry.title,
@@ -198,7 +220,7 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
       throw new Error(`search index: document ${String(id)} is numbered ${shortId}`);
   });
   return {
-    version: 3,
+    version: 4,
     pages,
     entries: rows,
     synonyms,
@@ -260,12 +282,17 @@ export class SearchEngine {
     this.spelledSynonyms = this.synonyms.map((group) => group.map((phrase) => phrase.map(oneSpelling)));
   }
 
-  /** The best `limit` places for a query, best first; [] for a query with no words. */
-  search(query: string, limit = 8): SearchHit[] {
+  /**
+   * The best `limit` places for a query, best first, of the kind and deployment `filter` names
+   * (./facets.ts); [] for a query with no words.
+   */
+  search(query: string, limit = 8, filter: SearchFilter = {}): SearchHit[] {
     const words = queryWords(query);
     if (words.length === 0) return [];
     const scores = new Map<number, number>();
+    const filtered = filter.kind !== undefined || filter.deployment !== undefined;
     const add = (id: number, score: number): void => {
+      if (filtered && !this.kept(id, filter)) return;
       if (score > (scores.get(id) ?? 0)) scores.set(id, score);
     };
     const alternatives = this.alternatives(words);
@@ -482,21 +509,45 @@ export class SearchEngine {
   }
 
   private hit(id: number, score: number, words: string[]): SearchHit {
-    const [kind, page, , title, section] = this.file.entries[id] ?? [0, 0, '', '', ''];
+    const [, page, , title, section] = this.file.entries[id] ?? [0, 0, '', '', ''];
     const hash = this.hashes[id] ?? '';
     const [route, pageTitle] = this.file.pages[page] ?? ['/', ''];
     return {
       id,
-      kind: kinds[kind] ?? 'page',
+      kind: this.kindOf(id),
       url: `${route}${hash}`,
       route,
       hash,
       title,
       pageTitle,
       section,
+      contentKind: this.contentKind(id),
+      deployments: deploymentsOf(route),
       score,
       words,
     };
+  }
+
+  private kindOf(id: number): EntryKind {
+    return kinds[this.file.entries[id]?.[0] ?? 0] ?? 'page';
+  }
+
+  /** What the entry is, for the facets (./facets.ts). */
+  private contentKind(id: number): ContentKind {
+    const entry = this.file.entries[id];
+    const marked = entry?.[5] === undefined ? undefined : contentKinds[entry[5]]?.id;
+    return contentKindOf({
+      kind: this.kindOf(id),
+      route: this.file.pages[entry?.[1] ?? 0]?.[0] ?? '/',
+      marked: marked as MarkedKind | undefined,
+    });
+  }
+
+  /** Whether the entry is one the filter keeps. */
+  private kept(id: number, filter: SearchFilter): boolean {
+    if (filter.kind && this.contentKind(id) !== filter.kind) return false;
+    const route = this.file.pages[this.file.entries[id]?.[1] ?? 0]?.[0] ?? '/';
+    return !filter.deployment || deploymentsOf(route).includes(filter.deployment);
   }
 }
 

@@ -4,6 +4,7 @@
  * other hit a heading of its page, with the matched words' positions in its title.
  */
 import type {SearchHit} from './engine';
+import type {ContentKind} from './facets';
 
 /** SearchDocumentType of the plugin: 0 title, 1 heading. */
 const TITLE = 0;
@@ -15,6 +16,8 @@ export interface Suggestion {
   page: {i: number; t: string; u: string; b: string[]} | undefined;
   metadata: Record<string, {t: {position: [number, number][]}}>;
   tokens: string[];
+  /** What the entry is (./facets.ts), which the search page shows beside each result. */
+  contentKind: ContentKind;
 }
 
 /** Where the words of the query stand in a title, for highlighting. */
@@ -44,6 +47,7 @@ export function toSuggestion(hit: SearchHit): Suggestion {
       page: undefined,
       metadata,
       tokens: hit.words,
+      contentKind: hit.contentKind,
     };
   }
   return {
@@ -52,5 +56,6 @@ export function toSuggestion(hit: SearchHit): Suggestion {
     page: {i: -1, t: hit.pageTitle, u: hit.route, b: []},
     metadata,
     tokens: hit.words,
+    contentKind: hit.contentKind,
   };
 }

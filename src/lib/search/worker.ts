@@ -5,6 +5,7 @@
 import * as Comlink from 'comlink';
 import {SearchEngine, type SearchIndexFile} from './engine';
 import {toSuggestion, type Suggestion} from './suggestions';
+import type {SearchFilter} from './facets';
 
 const engines = new Map<string, Promise<SearchEngine>>();
 
@@ -29,8 +30,8 @@ const api = {
   async load(url: string): Promise<void> {
     await engine(url);
   },
-  async search(url: string, query: string, limit: number): Promise<Suggestion[]> {
-    return (await engine(url)).search(query, limit).map(toSuggestion);
+  async search(url: string, query: string, limit: number, filter?: SearchFilter): Promise<Suggestion[]> {
+    return (await engine(url)).search(query, limit, filter).map(toSuggestion);
   },
   async nearest(url: string, query: string): Promise<string[]> {
     return (await engine(url)).nearestQueries(query);
