@@ -10,6 +10,7 @@ import {parse as parseYaml, stringify as stringifyYaml} from 'yaml';
 import {SearchEngine, type SearchHit, type SearchIndexFile} from '../../src/lib/search/engine';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 import {indexMetaName} from '../../src/lib/search/clientConstants';
+import type {SearchFilter} from '../../src/lib/search/facets';
 import {markdownPath} from '../../src/lib/markdownPath';
 import type {Site} from './site';
 import type {DeclineReason, ErrorCode} from '../../plugins/vultus-contract/contract/contract';
@@ -346,8 +347,9 @@ export class Docs {
   });
 
   /** What the navbar's search box finds for `query`, best first. */
-  async search(query: string, limit: number): Promise<SearchHit[]> {
-    return (await this.engine()).search(query, limit);
+  /** The site search's best places, of the kind and deployment `filter` names, if any. */
+  async search(query: string, limit: number, filter: SearchFilter = {}): Promise<SearchHit[]> {
+    return (await this.engine()).search(query, limit, filter);
   }
 
   /** For a query that finds nothing, the nearest queries that find something, as the box offers them. */

@@ -6,6 +6,7 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import {Docs, NotFound} from './docs';
+import {contentKinds, deployments, type ContentKind, type Deployment} from '../../src/lib/search/facets';
 import {SiteError, type Site} from './site';
 import {version} from './version';
 
@@ -70,11 +71,24 @@ export function createServer(site: Site): McpServer {
           .max(20)
           .default(8)
           .describe('How many results, 1 to 20 (8 by default)'),
+        kind: z
+          .enum(contentKinds.map((kind) => kind.id) as [ContentKind, ...ContentKind[]])
+          .optional()
+          .describe(
+            `Only results of this kind, as the filters of the site's search page: ${contentKinds
+              .map((kind) => `${kind.id} (${kind.label.toLowerCase()})`)
+              .join(', ')}`,
+          ),
+        deployment: z
+          .enum(deployments.map((deployment) => deployment.id) as [Deployment, ...Deployment[]])
+          .optional()
+          .describe('Only results about this deployment: cloud or on-premise'),
       },
       outputSchema: {
         results: z.array(
           z.object({
             title: z.string(),
+            kind: z.string(),
             page: z.string(),
             section: z.string(),
             url: z.string(),
@@ -83,10 +97,12 @@ export function createServer(site: Site): McpServer {
         ),
       },
     },
-    ({query, limit}) =>
+    ({query, limit, kind, deployment}) =>
       tool(async () => {
-        const results = (await docs.search(query, limit)).map((hit) => ({
+        const filter = {...(kind ? {kind} : {}), ...(deployment ? {deployment} : {})};
+        const results = (await docs.search(query, limit, filter)).map((hit) => ({
           title: hit.title,
+          kind: hit.contentKind,
           page: hit.pageTitle,
           section: hit.section,
           url: docs.url(hit.route, hit.hash.replace(/^#/, '')),

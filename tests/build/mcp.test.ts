@@ -113,6 +113,24 @@ test('search_docs finds what the navbar box finds, in its order, for every query
     }
   }
   assert.ok(queries > 100, `${queries} queries`);
+  // The filters of the search page: a kind and a deployment.
+  const filtered = await call('search_docs', {query: 'port', kind: 'config-key', deployment: 'on-premise'});
+  const filteredResults = (filtered.data as {results: {url: string; kind: string}[]}).results;
+  assert.deepEqual(
+    filteredResults.map((result) => result.url),
+    engine
+      .search('port', 8, {kind: 'config-key', deployment: 'on-premise'})
+      .map((hit) => `${nginx.baseUrl}${hit.url}`),
+  );
+  assert.ok(filteredResults.length > 0);
+  assert.ok(
+    filteredResults.every(
+      (result) => result.kind === 'config-key' && result.url.includes('/onprem-services/'),
+    ),
+  );
+  const badKind = await call('search_docs', {query: 'port', kind: 'recipe'});
+  assert.equal(badKind.isError, true);
+  assert.match(badKind.text, /Input validation error/);
   const limited = await call('search_docs', {query: 'webhook signature', limit: 3});
   assert.equal((limited.data as {results: unknown[]}).results.length, 3);
   assert.match(
@@ -299,6 +317,13 @@ test('the page for assistants documents the tools the server has and configurati
   const {tools} = await client.listTools();
   const documented = [...markdown.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]).sort();
   assert.deepEqual(documented, tools.map((tool) => tool.name).sort(), 'the table of tools');
+  // The filters of search_docs, as its input schema takes them.
+  const search = tools.find((tool) => tool.name === 'search_docs');
+  const properties = search?.inputSchema.properties as Record<string, {enum?: string[]}> | undefined;
+  const searchRow = /^\| `search_docs` \|.*$/m.exec(markdown)?.[0] ?? '';
+  for (const value of [...(properties?.kind?.enum ?? []), ...(properties?.deployment?.enum ?? [])])
+    assert.ok(searchRow.includes(`\`${value}\``), `the page names the search_docs filter value ${value}`);
+  assert.ok((properties?.kind?.enum ?? []).length > 5, 'search_docs takes a kind');
   const manifest = JSON.parse(readFileSync(path.join(siteDir, 'mcp/package.json'), 'utf8')) as {
     name: string;
     bin: Record<string, string>;
