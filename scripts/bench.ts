@@ -20,7 +20,16 @@ import {chromium, type Browser} from '@playwright/test';
 import {startNginx} from '../tests/browser/nginx';
 import {chromiumArgs, chromiumPath} from '../tests/browser/chromium';
 import {firstVisitBytes, type FirstVisitBytes} from '../tests/browser/first-visit';
-import {builtEngine, heldOut, quality, querySets, readQueries, type Quality} from './lib/searchQuality';
+import {
+  builtEngine,
+  heldOut,
+  quality,
+  querySets,
+  readQueries,
+  tuningQuestions,
+  type Query,
+  type Quality,
+} from './lib/searchQuality';
 import {devServerFigures} from './lib/devServer';
 
 const siteDir = path.resolve(__dirname, '..');
@@ -193,14 +202,17 @@ function searchQuality(): (Omit<Quality, 'misses'> & {set: string})[] {
   const engine = builtEngine(buildDir);
   const sets = querySets(siteDir).map((set) => ({set: set.label, queries: readQueries(set.file)}));
   const all = {set: 'all', queries: sets.flatMap((set) => set.queries)};
-  // Kept out of the tuning: the set as a whole and each of its groups.
-  const {queries: held} = heldOut(siteDir);
-  const heldSets = [
-    {set: 'held out', queries: held},
-    ...[...new Set(held.map((query) => query.group ?? ''))].map((group) => ({
-      set: `held out, ${group}`,
-      queries: held.filter((query) => query.group === group),
+  // The questions written for tuning, and the set kept out of it: each as a whole and by group.
+  const byGroup = (label: string, queries: Query[]): {set: string; queries: Query[]}[] => [
+    {set: label, queries},
+    ...[...new Set(queries.map((query) => query.group ?? ''))].map((group) => ({
+      set: `${label}, ${group}`,
+      queries: queries.filter((query) => query.group === group),
     })),
+  ];
+  const heldSets = [
+    ...byGroup('questions (tuning)', tuningQuestions(siteDir).queries),
+    ...byGroup('held out', heldOut(siteDir).queries),
   ];
   return [...sets, all, ...heldSets].map(({set, queries}) => {
     const figures = quality(engine, queries);

@@ -25,23 +25,30 @@ export function querySets(siteDir: string): QuerySet[] {
 export interface Query {
   q: string;
   routes: string[];
-  /** In the held-out set: `question` (four words or more), `comparison` or `wording`. */
+  /** In the held-out and questions sets: `question` (four words or more), `comparison` or `wording`. */
   group?: string;
+}
+
+/** A query set with the figures it may not fall below (`floor`): the held-out and the questions sets. */
+export type FlooredSet = {queries: Query[]; floor: {hitAt1: number; hitAt5: number}};
+
+function flooredSet(siteDir: string, file: string): FlooredSet {
+  const {queries, floor} = JSON.parse(readFileSync(path.join(siteDir, file), 'utf8')) as FlooredSet;
+  return {queries, floor};
 }
 
 /**
  * The held-out set (tests/search/held-out.json): queries kept out of the tuning, to judge it; the
  * figures they may not fall below.
  */
-export function heldOut(siteDir: string): {queries: Query[]; floor: {hitAt1: number; hitAt5: number}} {
-  const {queries, floor} = JSON.parse(
-    readFileSync(path.join(siteDir, 'tests/search/held-out.json'), 'utf8'),
-  ) as {
-    queries: Query[];
-    floor: {hitAt1: number; hitAt5: number};
-  };
-  return {queries, floor};
-}
+export const heldOut = (siteDir: string): FlooredSet => flooredSet(siteDir, 'tests/search/held-out.json');
+
+/**
+ * The questions set (tests/search/questions.json): questions, comparisons and other wordings
+ * written for tuning, not all answered in the first five yet; the figures they may not fall below.
+ */
+export const tuningQuestions = (siteDir: string): FlooredSet =>
+  flooredSet(siteDir, 'tests/search/questions.json');
 
 export function readQueries(file: string): Query[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as {queries: Query[]}).queries;

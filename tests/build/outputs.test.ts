@@ -16,7 +16,14 @@ import {blockMarkdown} from '../../plugins/vultus-contract/mdast';
 import {repeatedBlockMinBytes} from '../../plugins/vultus-contract/outputs/repeats';
 import {agentsNote} from '../../plugins/vultus-contract/outputs/agents';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
-import {builtEngine, heldOut, quality, querySets, readQueries} from '../../scripts/lib/searchQuality';
+import {
+  builtEngine,
+  heldOut,
+  quality,
+  querySets,
+  readQueries,
+  tuningQuestions,
+} from '../../scripts/lib/searchQuality';
 import {markdownPath} from '../../src/lib/markdownPath';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 import type {SearchFilter} from '../../src/lib/search/facets';
@@ -371,6 +378,17 @@ test('the built search index answers every query of every query set in its first
       `${set.label}: queries without an answer in the first five`,
     );
   }
+});
+
+test('the questions written for tuning answer at least as well as the search answered them after it', () => {
+  const {queries, floor} = tuningQuestions(siteDir);
+  assert.ok(queries.length >= 60, `${queries.length} questions`);
+  const figures = quality(builtEngine(buildDir), queries);
+  const misses = figures.misses
+    .map((miss) => `"${miss.q}" got ${miss.got.slice(0, 3).join(', ')}`)
+    .join('\n');
+  assert.ok(figures.hitAt5 >= floor.hitAt5, `hit@5 ${figures.hitAt5} % < ${floor.hitAt5} %:\n${misses}`);
+  assert.ok(figures.hitAt1 >= floor.hitAt1, `hit@1 ${figures.hitAt1} % < ${floor.hitAt1} %`);
 });
 
 test('the held-out queries, kept out of the tuning, answer at least as well as when they were written', () => {

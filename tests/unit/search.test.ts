@@ -410,3 +410,33 @@ test('the search page reads its facets from the address and ignores what it does
   assert.equal(contentKindOf({kind: 'page', route: '/revision-history'}), 'guide');
   assert.equal(contentKindOf({kind: 'shared-field', route: '/services/face-match'}), 'field');
 });
+
+test('a heading that many pages repeat word for word ranks below the page its subject belongs to', () => {
+  const shared = (route: string, title: string): string =>
+    page(
+      route,
+      title,
+      `<p>${title} in short.</p><h2 id="test-each-decline-reason-in-the-sandbox">Test each decline reason in the sandbox</h2>` +
+        '<p>With your test key, send the sandbox trigger of a decline code to get that decline code back.</p>',
+    );
+  const entries = [
+    ...['face-match', 'face-search', 'aml', 'age-estimation', 'document-verification', 'interactive'].flatMap(
+      (service) =>
+        extractEntries(shared(`/services/${service}`, `Service ${service}`), `/services/${service}`),
+    ),
+    ...extractEntries(
+      page(
+        '/decline-reasons',
+        'Decline reasons',
+        '<p>Every decline code and what to do about it.</p>' +
+          '<h2 id="sandbox-triggers">Sandbox triggers</h2><p>With a test key, a sandbox trigger forces a decline code.</p>',
+      ),
+      '/decline-reasons',
+    ),
+  ];
+  const repeated = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(entries, []))) as never);
+  assert.deepEqual(
+    repeated.search('decline reason sandbox', 1).map((hit) => hit.url),
+    ['/decline-reasons#sandbox-triggers'],
+  );
+});

@@ -270,12 +270,20 @@ export class SearchEngine {
     this.vocabulary = new Set(stored.map(([term]) => term));
     // A field named on many operations defines none of them: its weight shrinks with the count.
     const fieldTitleCount = new Map<string, number>();
-    for (const [kind, , , title] of file.entries) {
+    // So does a heading that many pages repeat word for word ("Test each decline reason in the
+    // sandbox" on every service page): the page the subject belongs to comes first.
+    const sectionPages = new Map<string, Set<number>>();
+    for (const [kind, page, , title] of file.entries) {
       if (kinds[kind] === 'field') fieldTitleCount.set(title, (fieldTitleCount.get(title) ?? 0) + 1);
+      if (kinds[kind] === 'section')
+        sectionPages.set(title, (sectionPages.get(title) ?? new Set()).add(page));
     }
     this.base = file.entries.map(([kind, , , title]) => {
       const {base} = kindWeight[kinds[kind] ?? 'page'];
-      return kinds[kind] === 'field' ? base / Math.sqrt(fieldTitleCount.get(title) ?? 1) : base;
+      if (kinds[kind] === 'field') return base / Math.sqrt(fieldTitleCount.get(title) ?? 1);
+      // Gently (the fourth root of the count): a shared heading still answers its own words.
+      if (kinds[kind] === 'section') return base / Math.pow(sectionPages.get(title)?.size ?? 1, 0.25);
+      return base;
     });
     this.titles = file.entries.map(([, , , title]) => tokenize(title).map(normalizeWord).join(' '));
     this.synonyms = file.synonyms.map((group) => group.map((phrase) => tokenize(phrase).map(normalizeWord)));
