@@ -292,16 +292,18 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
 }
 
 /**
- * The entries of all pages with repeated rows removed: a row whose first cell and text are the
- * same as an earlier row's (the same header on every operation) is kept once, where it first
- * appears in page order. A field row kept for several operations becomes a `shared-field`: the
- * place that defines such a field is a section of the guides, not one operation's table.
+ * The entries of all pages with repeats removed: a row whose first cell and text are the same as
+ * an earlier row's (the same header on every operation), or a section whose heading and text are
+ * the same as an earlier section's (the licence failures every on-premise page shows from one
+ * partial), is kept once, where it first appears in page order. A field row kept for several
+ * operations becomes a `shared-field`: the place that defines such a field is a section of the
+ * guides, not one operation's table.
  */
-export function withoutRepeatedRows(entries: SearchEntry[]): SearchEntry[] {
+export function withoutRepeats(entries: SearchEntry[]): SearchEntry[] {
   const first = new Map<string, SearchEntry>();
   return entries.filter((entry) => {
-    if (entry.kind !== 'row' && entry.kind !== 'field') return true;
-    const key = `${entry.title}\u0000${entry.text}`;
+    if (entry.kind === 'page' || (entry.kind === 'section' && entry.text === '')) return true;
+    const key = `${entry.kind === 'section' ? 'section' : 'row'}\u0000${entry.title}\u0000${entry.text}`;
     const earlier = first.get(key);
     if (earlier) {
       if (earlier.kind === 'field') earlier.kind = 'shared-field';

@@ -18,7 +18,7 @@ import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {buildSearchIndex} from '../../src/lib/search/engine';
 import {indexMetaName} from '../../src/lib/search/clientConstants';
 import {llmsSections} from '../vultus-contract/outputs/llms';
-import {extractEntries, withoutRepeatedRows} from './extract';
+import {extractEntries, withoutRepeats} from './extract';
 import {loadSynonyms} from './synonyms';
 
 /** The package's types declare only its options; its entry exports these two. */
@@ -70,7 +70,7 @@ export async function writeSearchIndex(
     }
     entries.push(...extractEntries(html, route));
   }
-  const index = buildSearchIndex(withoutRepeatedRows(entries), loadSynonyms(siteDir));
+  const index = buildSearchIndex(withoutRepeats(entries), loadSynonyms(siteDir));
   const json = JSON.stringify(index);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
   const name = `search-index-${hash}.json`;

@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/search/engine';
 import {spellingVariants} from '../../src/lib/search/spelling';
 import {tokenize, wordTerms} from '../../src/lib/search/terms';
-import {extractEntries, withoutRepeatedRows} from '../../plugins/search/extract';
+import {extractEntries, withoutRepeats} from '../../plugins/search/extract';
 import {loadSynonyms} from '../../plugins/search/synonyms';
 import {commentClass} from '../../src/lib/codeHtml';
 import {contentKindOf, deploymentsOf, filterOf, type SearchFilter} from '../../src/lib/search/facets';
@@ -265,7 +265,7 @@ test('typos, other spellings and synonyms find their page', () => {
   );
 });
 
-test('a field row that several operations repeat is kept once, as a shared field', () => {
+test('a field row that several operations repeat is kept once, as a shared field; a repeated section once', () => {
   const field = (url: string, text: string): SearchEntry => ({
     kind: 'field',
     url,
@@ -274,7 +274,7 @@ test('a field row that several operations repeat is kept once, as a shared field
     path: [],
     text,
   });
-  const kept = withoutRepeatedRows([
+  const kept = withoutRepeats([
     field('/services/interactive', 'integer · Lifetime of the client token.'),
     field('/services/kyc-offsite', 'integer · Lifetime of the client token.'),
     field('/services/aml', 'integer · Something else.'),
@@ -284,6 +284,30 @@ test('a field row that several operations repeat is kept once, as a shared field
     [
       ['/services/interactive', 'shared-field'],
       ['/services/aml', 'field'],
+    ],
+  );
+  // A section that pages repeat word for word (a partial) is kept once too; a heading alone is not a repeat.
+  const section = (url: string, text: string): SearchEntry => ({
+    kind: 'section',
+    url,
+    hash: '#licence-failures',
+    title: 'Licence failures',
+    path: [],
+    text,
+  });
+  assert.deepEqual(
+    withoutRepeats([
+      section('/onprem-services/face-match', 'The container stops and logs the reason.'),
+      section('/onprem-services/face-search', 'The container stops and logs the reason.'),
+      section('/onprem-services/age-estimation', 'The age container stops.'),
+      section('/onprem-services/face-liveness', ''),
+      section('/onprem-services/deepfake-detection', ''),
+    ]).map((entry) => entry.url),
+    [
+      '/onprem-services/face-match',
+      '/onprem-services/age-estimation',
+      '/onprem-services/face-liveness',
+      '/onprem-services/deepfake-detection',
     ],
   );
 });
