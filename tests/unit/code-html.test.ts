@@ -21,7 +21,7 @@ import {
   usesLineFeatures,
 } from '../../plugins/code-highlight/remark';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
-import {withDocs} from './helpers/pages';
+import {docsDir, renderedDocs, withDocs} from './helpers/pages';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -155,8 +155,14 @@ test('token runs that do not fit the code are refused, not rendered wrongly', ()
 
 test('every code block of the docs and the blog survives the round trip through token runs', async () => {
   let blocks = 0;
-  for (const file of markdownFiles()) {
-    const {tree} = await renderPageMarkdown(await withDocs(), file);
+  // The docs pages as the other tests read them (rendered once per process), then the blog's.
+  const docs = (await renderedDocs()).map(({file, tree}) => ({file: path.join(docsDir, file), tree}));
+  const blog = await Promise.all(
+    markdownFiles()
+      .filter((file) => !file.startsWith(`${docsDir}${path.sep}`))
+      .map(async (file) => ({file, tree: (await renderPageMarkdown(await withDocs(), file)).tree})),
+  );
+  for (const {file, tree} of [...docs, ...blog]) {
     visit(tree, 'code', (node: Code) => {
       if (usesLineFeatures(node.value, node.meta)) return;
       const where = `${path.relative(root, file)}:${node.position?.start.line ?? '?'}`;
