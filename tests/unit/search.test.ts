@@ -464,3 +464,36 @@ test('a heading that many pages repeat word for word ranks below the page its su
     ['/decline-reasons#sandbox-triggers'],
   );
 });
+
+test('a comparison ("A vs B", "difference between A and B") searches for the things compared, not for its connecting words', () => {
+  const entries = [
+    ...extractEntries(
+      page('/services/interactive', 'Interactive liveness', '<p>The user turns their head on request.</p>'),
+      '/services/interactive',
+    ),
+    ...extractEntries(
+      page(
+        '/services/passive',
+        'Passive liveness',
+        '<p>One selfie, no movement. A versus sign is not a word of this page.</p>',
+      ),
+      '/services/passive',
+    ),
+    ...extractEntries(
+      page(
+        '/liveness',
+        'Liveness',
+        '<h2 id="choosing">Choosing a check</h2><p>Interactive liveness resists replays; passive liveness keeps sign-up short.</p>',
+      ),
+      '/liveness',
+    ),
+  ];
+  const compared = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(entries, []))) as never);
+  for (const query of [
+    'interactive vs passive',
+    'difference between interactive and passive',
+    'interactive versus passive',
+  ])
+    assert.equal(compared.search(query, 1)[0]?.url, '/liveness#choosing', query);
+  assert.ok(compared.search('versus', 5).length > 0, 'a query of connecting words alone still searches them');
+});

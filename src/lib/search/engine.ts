@@ -570,8 +570,16 @@ function commonPrefix(a: string, b: string): number {
 const lettersOnly = /^\p{L}{3,}$/u;
 
 /** The words of a query as the engine searches them: lower case, the first 12 of its first 200 characters. */
+/**
+ * The words that only say a query compares two things ("A vs B", "the difference between A and
+ * B"): no entry needs them; the things compared are the query.
+ */
+const comparing = new Set(['vs', 'versus', 'difference', 'differences', 'between', 'compared']);
+
 function queryWords(query: string): string[] {
-  return tokenize(query.slice(0, 200)).map(normalizeWord).filter(Boolean).slice(0, 12);
+  const words = tokenize(query.slice(0, 200)).map(normalizeWord).filter(Boolean);
+  const compared = words.filter((word) => !comparing.has(word));
+  return (compared.length > 0 ? compared : words).slice(0, 12);
 }
 
 /** The words of three letters or more of some titles, lower case, with the number of titles each is in. */
