@@ -7,7 +7,7 @@
  * they replaced: one entry per field, its full name as the title, its type and description as the
  * text. Runs at build time only.
  */
-import {contentKinds, searchKindAttribute, type MarkedKind} from '../../src/lib/search/facets';
+import {isMarkedKind, searchKindAttribute, type MarkedKind} from '../../src/lib/search/facets';
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
 import {commentClass} from '../../src/lib/codeHtml';
@@ -115,17 +115,12 @@ function fieldItems($: CheerioAPI, list: Element): {item: Element; title: string
   return out;
 }
 
-const markedKinds = new Set<string>(
-  contentKinds.map((kind) => kind.id).filter((id) => !['field', 'changelog', 'guide'].includes(id)),
-);
-
 /** The kind a renderer marked a heading or table with (src/lib/search/facets.ts), if any. */
 function markOf(element: Element): {marked?: MarkedKind} {
   const kind = element.attribs[searchKindAttribute];
   if (kind === undefined) return {};
-  if (!markedKinds.has(kind))
-    throw new Error(`${searchKindAttribute}="${kind}" is no kind of search/facets.ts`);
-  return {marked: kind as MarkedKind};
+  if (!isMarkedKind(kind)) throw new Error(`${searchKindAttribute}="${kind}" is no kind of search/facets.ts`);
+  return {marked: kind};
 }
 
 /** The search entries of one built page. `url` is its route. */

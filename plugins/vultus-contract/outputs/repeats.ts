@@ -79,7 +79,7 @@ function labelOf(node: RootContent | undefined): string | undefined {
  * its Markdown is kept by the block's content: its JSON without the positions, which the Markdown
  * does not depend on, and which is quicker to write than the Markdown.
  */
-function markdownWriter(): (node: RootContent) => string {
+function blockMarkdownWriter(): (node: RootContent) => string {
   const written = new Map<string, string>();
   return (node) => {
     const content = JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value));
@@ -125,7 +125,7 @@ class Shown {
  */
 export function referRepeats(pages: PageTree[]): Root[] {
   const firstAt = new Shown();
-  const markdownOf = markdownWriter();
+  const markdownOf = blockMarkdownWriter();
   return pages.map(({route, title, tree}) => {
     const ids = headingIds(tree);
     let place: Place = {route, title};

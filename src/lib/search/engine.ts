@@ -22,6 +22,7 @@ import {
   deploymentsOf,
   type ContentKind,
   type Deployment,
+  isMarkedKind,
   type MarkedKind,
   type SearchFilter,
 } from './facets';
@@ -540,22 +541,26 @@ export class SearchEngine {
     return kinds[this.file.entries[id]?.[0] ?? 0] ?? 'page';
   }
 
+  /** The route of the entry's page. */
+  private routeOf(id: number): string {
+    return this.file.pages[this.file.entries[id]?.[1] ?? 0]?.[0] ?? '/';
+  }
+
   /** What the entry is, for the facets (./facets.ts). */
   private contentKind(id: number): ContentKind {
-    const entry = this.file.entries[id];
-    const marked = entry?.[5] === undefined ? undefined : contentKinds[entry[5]]?.id;
+    const marked = this.file.entries[id]?.[5];
+    const kind = marked === undefined ? undefined : contentKinds[marked]?.id;
     return contentKindOf({
       kind: this.kindOf(id),
-      route: this.file.pages[entry?.[1] ?? 0]?.[0] ?? '/',
-      marked: marked as MarkedKind | undefined,
+      route: this.routeOf(id),
+      marked: isMarkedKind(kind) ? kind : undefined,
     });
   }
 
   /** Whether the entry is one the filter keeps. */
   private kept(id: number, filter: SearchFilter): boolean {
     if (filter.kind && this.contentKind(id) !== filter.kind) return false;
-    const route = this.file.pages[this.file.entries[id]?.[1] ?? 0]?.[0] ?? '/';
-    return !filter.deployment || deploymentsOf(route).includes(filter.deployment);
+    return !filter.deployment || deploymentsOf(this.routeOf(id)).includes(filter.deployment);
   }
 }
 
@@ -569,13 +574,16 @@ function commonPrefix(a: string, b: string): number {
 /** A word of three letters or more and nothing else: what `nearestQueries` offers in place of another. */
 const lettersOnly = /^\p{L}{3,}$/u;
 
-/** The words of a query as the engine searches them: lower case, the first 12 of its first 200 characters. */
 /**
  * The words that only say a query compares two things ("A vs B", "the difference between A and
  * B"): no entry needs them; the things compared are the query.
  */
 const comparing = new Set(['vs', 'versus', 'difference', 'differences', 'between', 'compared']);
 
+/**
+ * The words of a query as the engine searches them: lower case, the first 12 of its first 200
+ * characters, without the words that only say it compares (unless it has no others).
+ */
 function queryWords(query: string): string[] {
   const words = tokenize(query.slice(0, 200)).map(normalizeWord).filter(Boolean);
   const compared = words.filter((word) => !comparing.has(word));

@@ -20,8 +20,17 @@ export const contentKinds = [
 
 export type ContentKind = (typeof contentKinds)[number]['id'];
 
-/** The kinds a renderer marks: the others follow from the entry (`contentKindOf`). */
-export type MarkedKind = Exclude<ContentKind, 'field' | 'changelog' | 'guide'>;
+/** The kinds that follow from the entry itself (`contentKindOf`); a renderer marks the others. */
+const derivedKinds = ['field', 'changelog', 'guide'] as const;
+
+export type MarkedKind = Exclude<ContentKind, (typeof derivedKinds)[number]>;
+
+const markedKindIds = new Set<string>(
+  contentKinds.map((kind) => kind.id).filter((id) => !(derivedKinds as readonly string[]).includes(id)),
+);
+
+export const isMarkedKind = (value: unknown): value is MarkedKind =>
+  typeof value === 'string' && markedKindIds.has(value);
 
 /**
  * The attribute a renderer sets on a heading (the entry of its section) or a table (the entries of
