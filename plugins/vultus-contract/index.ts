@@ -26,9 +26,9 @@ import sidebars from '../../sidebars';
 import {contractRelativePath, publishedContract} from './contract/contract';
 import {postmanCollection, postmanFile} from './outputs/postman';
 import {feedFile, feedTitle, writeRevisionHistoryFeed} from './outputs/feed';
-import {writeLlmsOutputs} from './outputs/llms';
-import {renderAgentFiles, writeSkill} from './outputs/agents';
-import {writeApiCatalog} from './outputs/apiCatalog';
+import {llmsOutputFiles, llmsPages, writeLlmsOutputs} from './outputs/llms';
+import {renderAgentFiles, skillFile, writeSkill} from './outputs/agents';
+import {apiCatalogFile, writeApiCatalog} from './outputs/apiCatalog';
 import type {DocsPage, Sources} from './sources';
 import {SourceError} from './errors';
 import {brokenLinks} from './links';
@@ -208,17 +208,25 @@ export default function vultusContractPlugin(
       const items = Object.values(sidebars).flatMap((sidebar) => (Array.isArray(sidebar) ? sidebar : []));
       const routeOfFile = docsRoutes(sources.docsPages());
       const agents = await renderAgentFiles(sources, routeOfFile);
-      const pages = await writeLlmsOutputs(sources, outDir, items, routeOfFile, agents.instructions.markdown);
-      await writeSkill(outDir, agents.skill);
-      await writeApiCatalog(outDir, (await sources.contract()).document, context.siteConfig.url);
-      await writeRevisionHistoryFeed(outDir, context.siteConfig.url);
-      // Before Docusaurus's own check, which names the route only: file and line (./links.ts).
+      const pages = await llmsPages(sources, routeOfFile);
+      // Before anything is written from the pages, and before Docusaurus's own check, which names
+      // the route only: file and line (./links.ts).
       const broken = brokenLinks([...pages, agents.skill, agents.instructions], {
         routeOfFile,
         routes: routesPaths,
         outDir,
+        toBeWritten: new Set([
+          ...llmsOutputFiles(pages),
+          `/${skillFile}`,
+          `/${apiCatalogFile}`,
+          `/${feedFile}`,
+        ]),
       });
       if (broken.length > 0) throw new SourceError(`${broken.length} broken link(s):\n${broken.join('\n')}`);
+      await writeLlmsOutputs(outDir, pages, items, agents.instructions.markdown);
+      await writeSkill(outDir, agents.skill);
+      await writeApiCatalog(outDir, (await sources.contract()).document, context.siteConfig.url);
+      await writeRevisionHistoryFeed(outDir, context.siteConfig.url);
     },
     injectHtmlTags() {
       // Every page advertises the revision history feed, as a blog advertises its own.

@@ -33,6 +33,8 @@ export type BuiltSite = {
   routes: readonly string[];
   /** The build directory. */
   outDir: string;
+  /** Files of the site that are written after the check (`/auth.md`, `/llms.txt`). */
+  toBeWritten?: ReadonlySet<string>;
 };
 
 const external = /^(?!pathname:)[a-z][a-z\d+.-]*:/i;
@@ -77,12 +79,14 @@ export function brokenLinks(pages: readonly LinkingPage[], site: BuiltSite): str
     return anchors.get(route);
   };
   const docsRoutes = [...site.routeOfFile.values()];
+  const fileOfSite = (pathname: string): boolean =>
+    site.toBeWritten?.has(pathname) === true || existsSync(path.join(site.outDir, pathname));
   /** Why a link of the page at `pageRoute` reaches nothing, or undefined when it reaches its page and anchor. */
   function problemOf(url: string, page: LinkingPage, pageRoute: string): string | undefined {
     if (external.test(url)) return undefined;
     if (url.startsWith('pathname://')) {
       const pathname = url.slice('pathname://'.length);
-      return existsSync(path.join(site.outDir, pathname)) ? undefined : `the build has no file ${pathname}`;
+      return fileOfSite(pathname) ? undefined : `the build has no file ${pathname}`;
     }
     const hashAt = url.indexOf('#');
     const target = hashAt < 0 ? url : url.slice(0, hashAt);
@@ -97,7 +101,7 @@ export function brokenLinks(pages: readonly LinkingPage[], site: BuiltSite): str
     } else if (target !== '') {
       const pathname = withoutTrailingSlash(decodeURI(parseURLPath(target, pageRoute).pathname));
       if (!routes.has(pathname)) {
-        if (existsSync(path.join(site.outDir, pathname))) return undefined;
+        if (fileOfSite(pathname)) return undefined;
         return `no page has the address ${pathname}${didYouMean(pathname, docsRoutes)}`;
       }
       route = pathname;

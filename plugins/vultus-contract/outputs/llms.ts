@@ -12,22 +12,19 @@ import type {Root} from 'mdast';
 import {siteUrl} from '../../../config/links';
 import {markdownPath} from '../../../src/lib/markdownPath';
 import type {PageLink} from '../links';
-import {listPages, renderStandalone, stringifyMarkdown} from './markdown';
+import {blockwiseWriter, listPages, renderStandalone, type BlockwiseWriter} from './markdown';
 import type {Sources} from '../sources';
 import {postmanFile} from './postman';
 import {referRepeats} from './repeats';
 import {agentsNote} from './agents';
 
+/** A docs page with its directives expanded, before its Markdown is written. */
 export type LlmsPage = {
   route: string;
   /** docs-relative file, e.g. services/face-match.md */
   file: string;
   title: string;
   description: string;
-  /** The page's Markdown version: title, description, source address and body. */
-  markdown: string;
-  /** The body as Markdown (the tree's), trimmed. */
-  body: string;
   /** The body's syntax tree, links made absolute. */
   tree: Root;
   /** The links as the page wrote them, each with its line (./links.ts checks them). */
@@ -55,30 +52,28 @@ async function listDocs(docsDir: string): Promise<string[]> {
   return (await listPages(docsDir)).map((file) => path.relative(docsDir, file).split(path.sep).join('/'));
 }
 
-/** Every docs page as standalone Markdown (`renderStandalone`). */
+/**
+ * Every docs page expanded (`renderStandalone`), its Markdown not yet written: the build checks
+ * the pages' links first (./links.ts), so a broken link fails it before anything is written.
+ */
 export async function llmsPages(
   sources: Sources,
   routesByFile: ReadonlyMap<string, string>,
 ): Promise<LlmsPage[]> {
   const files = await listDocs(path.join(sources.siteDir, 'docs'));
-  const rendered = await Promise.all(
-    files.map(async (file) => ({file, page: await renderStandalone(sources, file, routesByFile)})),
+  return Promise.all(
+    files.map(async (file) => {
+      const page = await renderStandalone(sources, file, routesByFile);
+      return {
+        route: routesByFile.get(file) ?? '/',
+        file,
+        title: String(page.frontMatter.title ?? file),
+        description: String(page.frontMatter.description ?? ''),
+        tree: page.tree,
+        links: page.links,
+      };
+    }),
   );
-  return rendered.map(({file, page}) => {
-    const route = routesByFile.get(file) ?? '/';
-    const title = String(page.frontMatter.title ?? file);
-    const description = String(page.frontMatter.description ?? '');
-    const head = {route, title, description};
-    const body = stringifyMarkdown(page.tree).trim();
-    return {
-      ...head,
-      file,
-      markdown: withHead(head, body, agentsNote),
-      body,
-      tree: page.tree,
-      links: page.links,
-    };
-  });
 }
 
 /**
@@ -148,14 +143,22 @@ export function llmsTxt(unordered: LlmsPage[], order: string[], instructions: st
   return lines.join('\n');
 }
 
-/** Every page in sidebar order, each block the site repeats across pages stated once (repeats.ts). */
-export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
+/**
+ * Every page in sidebar order, each block the site repeats across pages stated once (repeats.ts).
+ * `bodies`: each page's body as its Markdown version has it; `writer`: the one that wrote them.
+ */
+export function llmsFullTxt(
+  pages: LlmsPage[],
+  order: string[],
+  bodies: ReadonlyMap<LlmsPage, string>,
+  writer: BlockwiseWriter,
+): string {
   const ordered = inSidebarOrder(pages, order);
-  const bodies = referRepeats(ordered);
+  const referred = referRepeats(ordered, writer.block);
   // A body with nothing referred to is the tree the page's Markdown version was written from.
   const markdown = ordered.map((page, index) => {
-    const body = bodies[index] ?? page.tree;
-    return withHead(page, body === page.tree ? page.body : stringifyMarkdown(body).trim()).trim();
+    const body = referred[index] ?? page.tree;
+    return withHead(page, body === page.tree ? (bodies.get(page) ?? '') : writer.tree(body).trim()).trim();
   });
   const reading =
     'Every page of the documentation follows, in the order of the sidebar. Where a page repeats a table, list or ' +
@@ -163,27 +166,36 @@ export function llmsFullTxt(pages: LlmsPage[], order: string[]): string {
   return `# Vultus Docs\n\n> ${summary}\n\n${reading}\n\n${markdown.join('\n\n---\n\n')}\n`;
 }
 
+const llmsFile = 'llms.txt';
+const llmsFullFile = 'llms-full.txt';
+
+/** The files `writeLlmsOutputs` writes, as paths of the site (`/auth.md`, `/llms.txt`). */
+export const llmsOutputFiles = (pages: LlmsPage[]): string[] => [
+  ...pages.map((page) => markdownPath(page.route)),
+  `/${llmsFile}`,
+  `/${llmsFullFile}`,
+];
+
 /**
- * Writes the .md pages, llms.txt and llms-full.txt into the build directory; returns the pages.
- * `routesByFile`: the route of each docs file, from the docs plugin.
+ * Writes the pages' Markdown versions (`<route>.md`), llms.txt and llms-full.txt into the build
+ * directory. One writer writes them all, so a block that many pages show is written once.
  */
 export async function writeLlmsOutputs(
-  sources: Sources,
   outDir: string,
+  pages: LlmsPage[],
   sidebarItems: unknown[],
-  routesByFile: ReadonlyMap<string, string>,
   instructions: string,
-): Promise<LlmsPage[]> {
-  const pages = await llmsPages(sources, routesByFile);
+): Promise<void> {
+  const writer = blockwiseWriter();
+  const bodies = new Map(pages.map((page) => [page, writer.tree(page.tree).trim()]));
   await Promise.all(
     pages.map(async (page) => {
       const target = path.join(outDir, markdownPath(page.route));
       await mkdir(path.dirname(target), {recursive: true});
-      await writeFile(target, page.markdown);
+      await writeFile(target, withHead(page, bodies.get(page) ?? '', agentsNote));
     }),
   );
   const order = sidebarOrder(sidebarItems);
-  await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(pages, order, instructions));
-  await writeFile(path.join(outDir, 'llms-full.txt'), llmsFullTxt(pages, order));
-  return pages;
+  await writeFile(path.join(outDir, llmsFile), llmsTxt(pages, order, instructions));
+  await writeFile(path.join(outDir, llmsFullFile), llmsFullTxt(pages, order, bodies, writer));
 }

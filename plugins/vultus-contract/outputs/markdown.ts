@@ -5,7 +5,7 @@
  */
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {Link, Root} from 'mdast';
+import type {Link, Root, RootContent} from 'mdast';
 import {parse as parseYaml} from 'yaml';
 import {unified} from 'unified';
 import remarkParse from 'remark-parse';
@@ -76,6 +76,44 @@ const markdownWriter = unified()
   .freeze();
 export function stringifyMarkdown(tree: Root): string {
   return markdownWriter.stringify(tree);
+}
+
+/** Writes trees as Markdown (`stringifyMarkdown`) a top-level block at a time. */
+export type BlockwiseWriter = {
+  /** One block as Markdown, ending in a newline. */
+  block(node: RootContent): string;
+  /** A tree as Markdown: the same as `stringifyMarkdown`. */
+  tree(tree: Root): string;
+};
+
+/**
+ * A writer for many pages that share blocks (an operation on every page that uses it, the
+ * licence-error table of each on-premise page): each block's Markdown is kept by the block's
+ * content, its JSON without the positions, which the Markdown does not depend on and which is
+ * quicker to write than the Markdown. A tree is its blocks joined by a blank line, as
+ * remark-stringify joins them, except where two lists follow each other: remark-stringify gives
+ * the second another bullet so that the two stay two lists, so such a tree is written whole.
+ */
+export function blockwiseWriter(): BlockwiseWriter {
+  const written = new Map<string, string>();
+  const block = (node: RootContent): string => {
+    const content = JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value));
+    let markdown = written.get(content);
+    if (markdown === undefined) {
+      markdown = stringifyMarkdown({type: 'root', children: [node]});
+      written.set(content, markdown);
+    }
+    return markdown;
+  };
+  const listsInARow = ({children}: Root): boolean =>
+    children.some((node, index) => node.type === 'list' && children[index + 1]?.type === 'list');
+  return {
+    block,
+    tree: (tree) =>
+      tree.children.length === 0 || listsInARow(tree)
+        ? stringifyMarkdown(tree)
+        : `${tree.children.map((node) => block(node).replace(/\n$/, '')).join('\n\n')}\n`,
+  };
 }
 
 /**

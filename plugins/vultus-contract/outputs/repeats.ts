@@ -10,7 +10,7 @@ import {toString} from 'mdast-util-to-string';
 import {createSlugger} from '@docusaurus/utils';
 import {siteUrl} from '../../../config/links';
 import {markdownPath} from '../../../src/lib/markdownPath';
-import {stringifyMarkdown} from './markdown';
+import {blockwiseWriter} from './markdown';
 import {link, paragraph, text} from '../mdast';
 
 /**
@@ -75,24 +75,6 @@ function labelOf(node: RootContent | undefined): string | undefined {
 }
 
 /**
- * One block as Markdown. The same block often comes again (that is what this module is for), so
- * its Markdown is kept by the block's content: its JSON without the positions, which the Markdown
- * does not depend on, and which is quicker to write than the Markdown.
- */
-function blockMarkdownWriter(): (node: RootContent) => string {
-  const written = new Map<string, string>();
-  return (node) => {
-    const content = JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value));
-    let markdown = written.get(content);
-    if (markdown === undefined) {
-      markdown = stringifyMarkdown({type: 'root', children: [node]});
-      written.set(content, markdown);
-    }
-    return markdown;
-  };
-}
-
-/**
  * What makes two blocks the same: their Markdown (`markdownOf`), and that Markdown with links to places on the
  * page that shows them made relative (the licence-error table of each on-premise page links to
  * that page's rows).
@@ -121,11 +103,14 @@ class Shown {
  * `repeatedBlockMinBytes` that an earlier place has shown replaced by a reference to that place,
  * and in a list, each nested list of that size too (the fields of a shared object: an operation's
  * `result`, `config` or `metadata`). Headings always stay. The trees passed in are not changed; a
- * tree (or list) in which nothing was replaced is returned as it was passed.
+ * tree (or list) in which nothing was replaced is returned as it was passed. `markdownOf` writes a
+ * block (the caller's `blockwiseWriter`, which then writes the pages from the blocks it has kept).
  */
-export function referRepeats(pages: PageTree[]): Root[] {
+export function referRepeats(
+  pages: PageTree[],
+  markdownOf: (node: RootContent) => string = blockwiseWriter().block,
+): Root[] {
   const firstAt = new Shown();
-  const markdownOf = blockMarkdownWriter();
   return pages.map(({route, title, tree}) => {
     const ids = headingIds(tree);
     let place: Place = {route, title};
