@@ -1,7 +1,7 @@
 /**
  * Redirects of the site (DECISIONS.md, "Routes"), for @docusaurus/plugin-client-redirects.
  * The plugin writes a small HTML page at each old path that sends the reader on;
- * the nginx configuration (deploy/nginx) answers the same paths with a real 301.
+ * the serving rules (deploy/rules.ts) answer the same paths with a real 301.
  */
 import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
 
@@ -13,7 +13,11 @@ export const fixedRedirects: ClientRedirectsOptions['redirects'] = [
   },
 ];
 
-const nonDocsPrefixes = ['/blog', '/markdown-page', '/search', '/404'];
+/** The routes that are not docs pages (and have no Markdown version), each with what lies below it. */
+export const nonDocsPrefixes = ['/blog', '/markdown-page', '/search', '/404'];
+
+/** Where the docs used to live. */
+export const oldDocsPrefix = '/docs';
 
 /**
  * Docs used to live under /docs: every docs path gets a /docs twin that
@@ -26,7 +30,7 @@ export function createRedirects(existingPath: string): string[] | undefined {
   if (existingPath.endsWith('.md') || existingPath.includes('.')) {
     return undefined;
   }
-  return existingPath === '/' ? ['/docs'] : [`/docs${existingPath}`];
+  return existingPath === '/' ? [oldDocsPrefix] : [`${oldDocsPrefix}${existingPath}`];
 }
 
 export const clientRedirectsOptions = {

@@ -7,7 +7,7 @@ import {cpSync, mkdtempSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
-const copiedDirs = ['docs', 'blog', 'src', 'static', 'contract', 'data', 'config', 'plugins'];
+const copiedDirs = ['docs', 'blog', 'src', 'static', 'contract', 'data', 'config', 'plugins', 'deploy'];
 const copiedFiles = ['docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'];
 
 /** Copies the site at `siteDir` into a new temporary directory and returns its path. */
