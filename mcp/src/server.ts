@@ -6,7 +6,14 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import {Docs, NotFound} from './docs';
-import {contentKinds, deployments, type ContentKind, type Deployment} from '../../src/lib/search/facets';
+import {
+  contentKinds,
+  deployments,
+  statuses,
+  type ContentKind,
+  type Deployment,
+  type Status,
+} from '../../src/lib/search/facets';
 import {SiteError, type Site} from './site';
 import {version} from './version';
 
@@ -83,12 +90,17 @@ export function createServer(site: Site): McpServer {
           .enum(deployments.map((deployment) => deployment.id) as [Deployment, ...Deployment[]])
           .optional()
           .describe('Only results about this deployment: cloud or on-premise'),
+        status: z
+          .enum(statuses.map((status) => status.id) as [Status, ...Status[]])
+          .optional()
+          .describe('Only results that are deprecated: deprecated fields, parameters and model versions'),
       },
       outputSchema: {
         results: z.array(
           z.object({
             title: z.string(),
             kind: z.string(),
+            deprecated: z.boolean(),
             page: z.string(),
             section: z.string(),
             url: z.string(),
@@ -97,12 +109,17 @@ export function createServer(site: Site): McpServer {
         ),
       },
     },
-    ({query, limit, kind, deployment}) =>
+    ({query, limit, kind, deployment, status}) =>
       tool(async () => {
-        const filter = {...(kind ? {kind} : {}), ...(deployment ? {deployment} : {})};
+        const filter = {
+          ...(kind ? {kind} : {}),
+          ...(deployment ? {deployment} : {}),
+          ...(status ? {status} : {}),
+        };
         const results = (await docs.search(query, limit, filter)).map((hit) => ({
           title: hit.title,
           kind: hit.contentKind,
+          deprecated: hit.deprecated,
           page: hit.pageTitle,
           section: hit.section,
           url: docs.url(hit.route, hit.hash.replace(/^#/, '')),

@@ -7,7 +7,12 @@
  * they replaced: one entry per field, its full name as the title, its type and description as the
  * text. Runs at build time only.
  */
-import {isMarkedKind, searchKindAttribute, type MarkedKind} from '../../src/lib/search/facets';
+import {
+  isMarkedKind,
+  searchDeprecatedAttribute,
+  searchKindAttribute,
+  type MarkedKind,
+} from '../../src/lib/search/facets';
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
 import {commentClass} from '../../src/lib/codeHtml';
@@ -114,6 +119,10 @@ function fieldItems($: CheerioAPI, list: Element): {item: Element; title: string
   visitList(list);
   return out;
 }
+
+/** `{deprecated: true}` for a row or field item its renderer marked deprecated (src/lib/search/facets.ts). */
+const deprecationOf = (element: Element): {deprecated?: true} =>
+  element.attribs[searchDeprecatedAttribute] === undefined ? {} : {deprecated: true};
 
 /** The kind a renderer marked a heading or table with (src/lib/search/facets.ts), if any. */
 function markOf(element: Element): {marked?: MarkedKind} {
@@ -233,6 +242,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
           path: context,
           text,
           ...markOf(element),
+          ...deprecationOf(row),
         };
         entries.push(previous);
       }
@@ -254,7 +264,15 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
           continue;
         }
         const anchor = $(item).attr('id');
-        previous = {kind, url, hash: anchor ? `#${anchor}` : section.hash, title, path: context, text};
+        previous = {
+          kind,
+          url,
+          hash: anchor ? `#${anchor}` : section.hash,
+          title,
+          path: context,
+          text,
+          ...deprecationOf(item),
+        };
         entries.push(previous);
       }
       return;

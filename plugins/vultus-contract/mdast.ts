@@ -21,7 +21,7 @@ import type {
   Text,
 } from 'mdast';
 import {fromMarkdown} from 'mdast-util-from-markdown';
-import {searchKindAttribute, type MarkedKind} from '../../src/lib/search/facets';
+import {searchDeprecatedAttribute, searchKindAttribute, type MarkedKind} from '../../src/lib/search/facets';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {gfm} from 'micromark-extension-gfm';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
@@ -63,6 +63,16 @@ export function listed(items: PhrasingContent[], last: string): PhrasingContent[
 export function markSearchKind<T extends Heading | Table>(node: T, kind: MarkedKind): T {
   const data = (node.data ?? {}) as {hProperties?: Record<string, unknown>};
   node.data = {...data, hProperties: {...data.hProperties, [searchKindAttribute]: kind}} as T['data'];
+  return node;
+}
+
+/**
+ * Marks a node (a table row, a field item) as deprecated, for the search page's status facet
+ * (src/lib/search/facets.ts).
+ */
+export function markDeprecated<T extends RootContent | TableRow>(node: T): T {
+  const data = (node.data ?? {}) as {hProperties?: Record<string, unknown>};
+  node.data = {...data, hProperties: {...data.hProperties, [searchDeprecatedAttribute]: ''}} as T['data'];
   return node;
 }
 

@@ -263,3 +263,25 @@ test('the search page filters its results by kind and deployment, from and into 
   await expect(results.first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the search page finds what is deprecated, and says so beside each result', async ({
+  readingPage: page,
+}) => {
+  await gotoHydrated(page, '/search?q=liveness%20model%20version&status=deprecated');
+  const status = page.getByRole('group', {name: 'Status'});
+  await expect(status.getByRole('radio', {name: 'Deprecated'})).toBeChecked();
+  const results = page.locator('article');
+  await expect(results.first()).toBeVisible();
+  const labels = await results
+    .locator('p')
+    .evaluateAll((paths) => paths.map((path) => path.textContent ?? ''));
+  expect(labels.length).toBeGreaterThan(0);
+  expect(
+    labels.filter((label) => !/· Deprecated/.test(label)),
+    'every result says it is deprecated',
+  ).toEqual([]);
+  await expect(results.locator('a[href*="#model-versions-liveness-v30"]').first()).toBeVisible();
+  await status.getByRole('radio', {name: 'All'}).check();
+  await expect(page).not.toHaveURL(/[?&]status=/);
+  await expect(results.locator('p', {hasNotText: 'Deprecated'}).first()).toBeVisible();
+});

@@ -128,6 +128,17 @@ test('search_docs finds what the navbar box finds, in its order, for every query
       (result) => result.kind === 'config-key' && result.url.includes('/onprem-services/'),
     ),
   );
+  // The status filter: only what is deprecated, each result saying so.
+  const deprecated = await call('search_docs', {query: 'liveness model version', status: 'deprecated'});
+  const deprecatedResults = (deprecated.data as {results: {url: string; deprecated: boolean}[]}).results;
+  assert.deepEqual(
+    deprecatedResults.map((result) => result.url),
+    engine
+      .search('liveness model version', 8, {status: 'deprecated'})
+      .map((hit) => `${nginx.baseUrl}${hit.url}`),
+  );
+  assert.ok(deprecatedResults.length > 0, 'a deprecated model version is found');
+  assert.ok(deprecatedResults.every((result) => result.deprecated));
   const badKind = await call('search_docs', {query: 'port', kind: 'recipe'});
   assert.equal(badKind.isError, true);
   assert.match(badKind.text, /Input validation error/);
@@ -321,7 +332,11 @@ test('the page for assistants documents the tools the server has and configurati
   const search = tools.find((tool) => tool.name === 'search_docs');
   const properties = search?.inputSchema.properties as Record<string, {enum?: string[]}> | undefined;
   const searchRow = /^\| `search_docs` \|.*$/m.exec(markdown)?.[0] ?? '';
-  for (const value of [...(properties?.kind?.enum ?? []), ...(properties?.deployment?.enum ?? [])])
+  for (const value of [
+    ...(properties?.kind?.enum ?? []),
+    ...(properties?.deployment?.enum ?? []),
+    ...(properties?.status?.enum ?? []),
+  ])
     assert.ok(searchRow.includes(`\`${value}\``), `the page names the search_docs filter value ${value}`);
   assert.ok((properties?.kind?.enum ?? []).length > 5, 'search_docs takes a kind');
   const manifest = JSON.parse(readFileSync(path.join(siteDir, 'mcp/package.json'), 'utf8')) as {

@@ -396,7 +396,7 @@ for (const [label, set] of [
   });
 }
 
-test('the index knows what each entry is: every error code, decline reason, operation, webhook event, configuration key and Helm value, each under its kind, and a filter keeps only its kind and deployment', () => {
+test('the index knows what each entry is: every error code, decline reason, operation, webhook event, configuration key and Helm value, each under its kind, each deprecated model version as deprecated, and a filter keeps only its kind, deployment and status', () => {
   const engine = builtEngine(buildDir);
   const contract = parseYaml(read('openapi.yaml')) as {
     paths: Record<string, Record<string, {operationId?: string; summary?: string}>>;
@@ -468,6 +468,25 @@ test('the index knows what each entry is: every error code, decline reason, oper
     ),
   ].filter((problem): problem is string => problem !== undefined);
   assert.deepEqual(problems, []);
+  // What is deprecated: each deprecated model version, on the pages of its services, and nothing else.
+  const versions = (
+    parseYaml(read('openapi.yaml')) as {
+      'x-model-versions': Array<{model_version: string; status: string; services: string[]}>;
+    }
+  )['x-model-versions'];
+  const deprecated = versions.filter((version) => version.status === 'deprecated');
+  assert.ok(deprecated.length > 0, 'a deprecated model version to find');
+  for (const version of versions) {
+    const hits = engine.search(version.model_version, 100, {status: 'deprecated'});
+    assert.ok(
+      hits.every((hit) => hit.deprecated && hit.title.includes('deprecated') === false),
+      `${version.model_version}: the status filter let through ${hits.find((hit) => !hit.deprecated)?.url}`,
+    );
+    const own = hits.filter((hit) => hit.title === version.model_version);
+    if (version.status === 'deprecated')
+      assert.ok(own.length > 0, `${version.model_version}: found as deprecated`);
+    else assert.deepEqual(own, [], `${version.model_version} is not deprecated`);
+  }
   // What no renderer marks: a field of the reference, the changelog, the guides.
   assert.ok(engine.search('media_id', 20, {kind: 'field'}).length > 0, 'fields are found as fields');
   assert.ok(

@@ -428,6 +428,10 @@ test('response headers are described once, on /common-parameters, from component
       'RateLimit-Reset Sent with every response of the cloud API.',
       'Retry-After Sent with `409` and `429` responses.',
       'Idempotent-Replayed Sent with replays of the successful responses of the operations that accept [`Idempotency-Key`](/common-parameters#header-idempotency-key), and of their errors that the [error codes](/responses#error-codes) mark as stored.',
+      // The cloud operations whose request can pin a model version (tests/unit/deprecation.test.ts).
+      'Deprecation Sent with responses of [`POST /face/match`](/services/face-match#op-match-faces), [`POST /collections`](/enrollment/face-enrollment#op-create-collection), [`POST /age/estimate`](/services/age-estimation#op-estimate-age), [`POST /liveness/interactive/sessions`](/services/interactive#op-create-interactive-liveness-session), [`POST /liveness/non-interactive/sessions`](/services/non-interactive#op-create-passive-liveness-session), [`POST /liveness/3d/sessions`](/services/3d-liveness-detection#op-create-3d-liveness-session), [`POST /liveness/deepfake/sessions`](/services/deepfake-liveness#op-create-deepfake-session), [`POST /documents/verifications`](/services/document-verification#op-create-document-verification), [`POST /documents/ocr`](/services/document-ocr#op-extract-document), [`POST /aml/screenings`](/services/aml#op-create-aml-screening), [`POST /aml/monitors`](/services/aml#op-create-aml-monitor).',
+      'Sunset Sent with the same responses as [`Deprecation`](#response-header-deprecation).',
+      'Link Sent with the same responses as [`Deprecation`](#response-header-deprecation).',
     ],
   );
   const page = await commonParameters();

@@ -3,7 +3,7 @@
  *
  * 1. Each status agrees with the date data/releases.yaml's statuses were last checked
  *    (`support.reviewed`): a deprecated version's sunset is after it, a retired version's sunset on
- *    or before it.
+ *    or before it, and no deprecation is dated after it.
  * 2. A retired version is accepted by no request: it is in no enum and no default of the contract.
  *    Each family's `…ModelVersion` enum holds exactly the family's versions that are not retired,
  *    and its default is the current one.
@@ -39,6 +39,8 @@ const reviewed = products.find((product) => product.id === 'web-sdk')?.support?.
 function statusProblems(models: readonly ModelVersion[], on: string): string[] {
   return models.flatMap((model) => {
     const sunset = model.sunset ?? '';
+    if (model.deprecated !== null && model.deprecated > on)
+      return [`${model.model_version}: deprecated on ${model.deprecated}, after the review of ${on}`];
     if (model.status === 'deprecated' && sunset <= on)
       return [`${model.model_version}: deprecated, but its sunset ${sunset} is on or before ${on}: retired`];
     if (model.status === 'retired' && sunset > on)
@@ -68,6 +70,7 @@ test('reviewed is a date, and the check itself reports a status the date contrad
     status,
     released: '2020-01-01',
     services: [],
+    deprecated: sunset === null ? null : '2019-12-01',
     sunset,
   });
   assert.deepEqual(
@@ -78,10 +81,15 @@ test('reviewed is a date, and the check itself reports a status the date contrad
         row('retired', '2026-11-25'),
         row('retired', '2026-11-26'),
         row('current', null),
+        {
+          ...row('deprecated', '2027-06-01'),
+          model_version: 'x-announced-late-v1.0',
+          deprecated: '2026-11-26',
+        },
       ],
       '2026-11-25',
     ).map((problem) => problem.split(':')[0]),
-    ['x-deprecated-v1.0', 'x-retired-v1.0'],
+    ['x-deprecated-v1.0', 'x-retired-v1.0', 'x-announced-late-v1.0'],
   );
 });
 

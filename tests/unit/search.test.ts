@@ -420,12 +420,47 @@ test('a heading or table a renderer marked gives its entries their kind; the fil
   );
 });
 
+test('a row or field item a renderer marked deprecated is found by the status filter, and says so', () => {
+  const entries = extractEntries(
+    page(
+      '/services/interactive',
+      'Interactive liveness',
+      '<h2 id="model-versions">Model versions</h2><table><thead><tr><th>Model version<th>Status</thead><tbody>' +
+        '<tr id="model-versions-liveness-v31"><td><code>liveness-v3.1</code><td>Current: the default' +
+        '<tr id="model-versions-liveness-v30" data-search-deprecated=""><td><code>liveness-v3.0</code><td>Deprecated</tbody></table>' +
+        '<h3 id="op-create">Create a session</h3><ul class="api-fields">' +
+        '<li id="op-create-threshold"><code>threshold</code> <span>number</span><p>Minimum liveness score.</p></li>' +
+        '<li id="op-create-min-score" data-search-deprecated=""><code>min_score</code> <span>number</span> <mark>deprecated</mark><p>Minimum liveness score.</p></li>' +
+        '</ul>',
+    ),
+    '/services/interactive',
+  );
+  assert.deepEqual(
+    entries.filter((entry) => entry.deprecated).map((entry) => entry.hash),
+    ['#model-versions-liveness-v30', '#op-create-min-score'],
+  );
+  const engine = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(entries, []))) as never);
+  const hits = (query: string, filter: SearchFilter): string[] =>
+    engine.search(query, 10, filter).map((hit) => `${hit.url}${hit.deprecated ? ' deprecated' : ''}`);
+  assert.deepEqual(hits('liveness', {status: 'deprecated'}).sort(), [
+    '/services/interactive#model-versions-liveness-v30 deprecated',
+    '/services/interactive#op-create-min-score deprecated',
+  ]);
+  assert.equal(
+    hits('min_score', {status: 'deprecated'})[0],
+    '/services/interactive#op-create-min-score deprecated',
+  );
+  assert.ok(hits('liveness', {}).length > 1, 'without the filter, the others too');
+  assert.ok(!hits('liveness', {}).includes('/services/interactive#model-versions-liveness-v31 deprecated'));
+});
+
 test('the search page reads its facets from the address and ignores what it does not know', () => {
-  assert.deepEqual(filterOf('?q=port&kind=config-key&deployment=on-premise'), {
+  assert.deepEqual(filterOf('?q=port&kind=config-key&deployment=on-premise&status=deprecated'), {
     kind: 'config-key',
     deployment: 'on-premise',
+    status: 'deprecated',
   });
-  assert.deepEqual(filterOf('?q=port&kind=<script>&deployment=mars'), {});
+  assert.deepEqual(filterOf('?q=port&kind=<script>&deployment=mars&status=old'), {});
   assert.deepEqual(filterOf(''), {});
   assert.deepEqual(deploymentsOf('/onprem-services/face-match'), ['on-premise']);
   assert.deepEqual(deploymentsOf('/webSDK/web-sdk'), ['cloud']);

@@ -5,8 +5,9 @@
  */
 import type {Directive} from '../directive';
 import type {Link, PhrasingContent, RootContent} from 'mdast';
-import type {Contract, ErrorCode, ModelVersion, ModelVersionStatus} from './contract';
-import {ContractError} from './contract';
+import type {Contract, ErrorCode, ModelVersion} from './contract';
+import {ContractError, deprecationHeaders} from './contract';
+import {responseHeaderAnchor, sharedHeadersPage} from './headers';
 import {
   type Cell,
   code,
@@ -17,6 +18,7 @@ import {
   listed,
   listItem,
   paragraph,
+  markDeprecated,
   strong,
   table,
   text,
@@ -289,15 +291,37 @@ export function renderDataRetention(contract: Contract): RootContent[] {
 /** The error a request gets when it pins a retired model version: the version left its enum. */
 export const retiredModelError = 'parameter_invalid';
 
-/** What the status column says of each status; a retired version says what a pin of it gets. */
-function statusCell(contract: Contract, status: ModelVersionStatus): PhrasingContent[] {
-  switch (status) {
+/**
+ * What the status column says of each status: a deprecated version the day it was deprecated, what
+ * replaces it and the headers a response to its pin carries; a retired version what a pin of it gets.
+ */
+function statusCell(contract: Contract, row: ModelVersion): PhrasingContent[] {
+  switch (row.status) {
     case 'current':
       return [text('Current: the default')];
     case 'supported':
       return [text('Supported')];
-    case 'deprecated':
-      return [text('Deprecated: runs until its sunset')];
+    case 'deprecated': {
+      const current = contract.document['x-model-versions'].find(
+        (other) => other.family === row.family && other.status === 'current',
+      );
+      return [
+        strong(text('Deprecated')),
+        text(` on ${String(row.deprecated)}: runs until its sunset; move pins to `),
+        code(current?.model_version ?? ''),
+        text('. A response to a pin carries '),
+        link(
+          `${sharedHeadersPage.route}#${responseHeaderAnchor(deprecationHeaders.deprecation)}`,
+          code(deprecationHeaders.deprecation),
+        ),
+        text(' and '),
+        link(
+          `${sharedHeadersPage.route}#${responseHeaderAnchor(deprecationHeaders.sunset)}`,
+          code(deprecationHeaders.sunset),
+        ),
+        text('.'),
+      ];
+    }
     case 'retired': {
       const error = contract.document['x-error-codes'].find((entry) => entry.code === retiredModelError);
       if (!error) {
@@ -333,19 +357,23 @@ export function renderModelVersions(contract: Contract, family?: string): RootCo
     families === undefined ? all : families.flatMap((name) => all.filter((row) => row.family === name));
   // With one family, a family column would repeat one word.
   const familyColumn = families === undefined || families.length > 1;
-  return [
-    table(
-      ['Model version', ...(familyColumn ? ['Family'] : []), 'Status', 'Released', 'Sunset', 'Used by'],
-      rows.map((row): Cell[] => [
-        code(row.model_version),
-        ...(familyColumn ? [row.family] : []),
-        statusCell(contract, row.status),
-        String(row.released),
-        row.sunset ? String(row.sunset) : '—',
-        row.services.join(', '),
-      ]),
-    ),
-  ];
+  const versions = table(
+    ['Model version', ...(familyColumn ? ['Family'] : []), 'Status', 'Released', 'Sunset', 'Used by'],
+    rows.map((row): Cell[] => [
+      code(row.model_version),
+      ...(familyColumn ? [row.family] : []),
+      statusCell(contract, row),
+      String(row.released),
+      row.sunset ? String(row.sunset) : '—',
+      row.services.join(', '),
+    ]),
+  );
+  // A deprecated version's row is found by the search page's status facet; the header row is first.
+  rows.forEach((row, index) => {
+    const tableRow = versions.children[index + 1];
+    if (row.status === 'deprecated' && tableRow) markDeprecated(tableRow);
+  });
+  return [versions];
 }
 
 export function renderWebhookEvents(contract: Contract): RootContent[] {

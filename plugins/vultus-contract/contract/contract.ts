@@ -64,6 +64,7 @@ export type MediaType = {
 
 export type Parameter = {
   name: string;
+  deprecated?: boolean;
   in: 'path' | 'query' | 'header' | 'cookie';
   description?: string;
   required?: boolean;
@@ -184,9 +185,32 @@ export type ModelVersion = {
   released: string;
   /** The pages of the services that run the family. */
   services: string[];
+  /**
+   * The day a deprecated or retired version's deprecation was announced (the `Deprecation` header
+   * of a response to a request that pins it); `null` otherwise.
+   */
+  deprecated: string | null;
   /** A deprecated version's last day, a retired version's day of retirement; `null` otherwise. */
   sunset: string | null;
 };
+
+/**
+ * A deprecated field or parameter: `deprecated: true` with `x-deprecation`, the day the
+ * deprecation was announced and what replaces it (Markdown naming it: "`face_model_version`").
+ * It keeps working for the life of `v1` (the revision history's deprecation policy), so it has no
+ * sunset.
+ */
+export type Deprecation = {announced: string; replacement: string};
+
+/**
+ * The response headers of a request that uses something deprecated (RFC 9745 `Deprecation`, with a
+ * `Link` of relation `deprecation` to the policy) and, for a model version that has a sunset date,
+ * RFC 8594 `Sunset`. The loader requires them on the success responses of every such operation.
+ */
+export const deprecationHeaders = {deprecation: 'Deprecation', sunset: 'Sunset', link: 'Link'} as const;
+
+/** The months between a model version's deprecation and its sunset, at least (the deprecation policy). */
+export const modelNoticeMonths = 6;
 
 export type OpenApiDocument = {
   openapi: string;
@@ -411,10 +435,18 @@ function requireHttpStatuses(document: OpenApiDocument, operations: Map<string, 
 const isDate = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value);
 
+/** A date (YYYY-MM-DD) `months` months later, on the same day of the month. */
+function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const later = new Date(Date.UTC(year, month - 1 + months, day));
+  return later.toISOString().slice(0, 10);
+}
+
 /**
  * `x-model-versions`, the catalogue `::model-versions` renders and the pages' model facts read:
- * each row in the shape of `ModelVersion`, a status of `modelVersionStatuses`, a sunset date on
- * the deprecated and retired versions only, and one current version per family. Whether a
+ * each row in the shape of `ModelVersion`, a status of `modelVersionStatuses`, the date of the
+ * deprecation and a sunset date at least `modelNoticeMonths` later on the deprecated and retired
+ * versions only, and one current version per family. Whether a
  * status still agrees with today's date is for tests/unit/model-versions.test.ts, not the build.
  */
 function requireModelVersions(document: OpenApiDocument): void {
@@ -455,9 +487,20 @@ function requireModelVersions(document: OpenApiDocument): void {
       fail('services', 'expected a list of page paths (/services/face-match)');
     }
     const ends = status === 'deprecated' || status === 'retired';
-    if (ends && (!isDate(row.sunset) || row.sunset <= String(row.released))) {
-      fail('sunset', `a ${String(status)} version needs its sunset date, after its release`);
+    if (ends && (!isDate(row.deprecated) || row.deprecated <= String(row.released))) {
+      fail(
+        'deprecated',
+        `a ${String(status)} version needs the date its deprecation was announced, after its release`,
+      );
     }
+    if (ends && (!isDate(row.sunset) || row.sunset < addMonths(String(row.deprecated), modelNoticeMonths))) {
+      fail(
+        'sunset',
+        `a ${String(status)} version needs its sunset date, at least ${modelNoticeMonths} months after its deprecation (${String(row.deprecated)})`,
+      );
+    }
+    if (!ends && row.deprecated !== null)
+      fail('deprecated', `a ${String(status)} version is not deprecated (null)`);
     if (!ends && row.sunset !== null) fail('sunset', `a ${String(status)} version has no sunset (null)`);
     current.set(family, (current.get(family) ?? 0) + (status === 'current' ? 1 : 0));
   });
@@ -485,6 +528,123 @@ function requireModelVersions(document: OpenApiDocument): void {
  * (`_bytes`, `_seconds`, `_minutes`, `_hours`, `_days`, ../numbers.ts). An unknown key or format
  * fails loading, naming the string's line and JSON pointer.
  */
+
+/**
+ * Every `deprecated: true` of the contract (a schema, a property, a parameter) comes with its
+ * `x-deprecation` (the day it was announced, what replaces it), and no `x-deprecation` stands
+ * without it. Read from the document as written, so the pointers are the file's own.
+ */
+function requireDeprecations(raw: OpenApiDocument): void {
+  const visit = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, `${pointer}/${index}`));
+      return;
+    }
+    if (!isRecord(node)) return;
+    const marked = node.deprecated === true;
+    const deprecation = node['x-deprecation'];
+    if (marked || deprecation !== undefined) {
+      const where = `${contractRelativePath}: #${pointer}`;
+      if (!marked) throw new ContractError(`${where}/x-deprecation: stands without \`deprecated: true\``);
+      if (!isRecord(deprecation))
+        throw new ContractError(
+          `${where}/deprecated: needs x-deprecation, with the day it was announced and what replaces it`,
+        );
+      if (!isDate(deprecation.announced))
+        throw new ContractError(`${where}/x-deprecation/announced: expected a quoted date (YYYY-MM-DD)`);
+      if (typeof deprecation.replacement !== 'string' || deprecation.replacement.trim() === '')
+        throw new ContractError(`${where}/x-deprecation/replacement: expected what replaces it`);
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== 'x-model-versions' && key !== 'x-deprecation')
+        visit(child, `${pointer}/${pointerPart(key)}`);
+    }
+  };
+  visit(raw, '');
+}
+
+/** The deprecation of a schema or parameter (the loader has checked its shape), if it is deprecated. */
+export function deprecationOf(node: {deprecated?: boolean; [key: string]: unknown}): Deprecation | undefined {
+  const deprecation = node['x-deprecation'];
+  if (node.deprecated !== true || !isRecord(deprecation)) return undefined;
+  return {announced: String(deprecation.announced), replacement: String(deprecation.replacement)};
+}
+
+/**
+ * What a request of the operation can use that is or may become deprecated: a model-version pin (an
+ * `enum` of model versions of `x-model-versions` in its body), a deprecated field of its body or a
+ * deprecated parameter. The operation is read dereferenced, which may hold circles.
+ */
+function deprecatedUses(
+  entry: OperationEntry,
+  modelVersions: ReadonlySet<string>,
+): {pinsModel: boolean; deprecated: boolean} {
+  const seen = new Set<unknown>();
+  const found = {pinsModel: false, deprecated: false};
+  const visit = (node: unknown): void => {
+    if (!isRecord(node) || seen.has(node)) return;
+    seen.add(node);
+    if (node.deprecated === true) found.deprecated = true;
+    const values = node.enum;
+    if (
+      Array.isArray(values) &&
+      values.length > 0 &&
+      values.every((value) => modelVersions.has(String(value)))
+    )
+      found.pinsModel = true;
+    for (const child of Object.values(node)) {
+      if (Array.isArray(child)) child.forEach(visit);
+      else visit(child);
+    }
+  };
+  visit(entry.operation.requestBody);
+  for (const parameter of entry.operation.parameters ?? []) if (parameter.deprecated) found.deprecated = true;
+  return found;
+}
+
+/**
+ * An operation whose request can use something deprecated documents the headers a response to it
+ * then carries, on every success response: `Deprecation` and `Link` for a deprecated field or
+ * parameter, and `Sunset` too for a model-version pin (a pin of any version, since any can be
+ * deprecated before the next contract). The cloud sends them: an operation that runs on-premise
+ * only documents none of them.
+ */
+function requireDeprecationHeaders(document: OpenApiDocument, operations: Map<string, OperationEntry>): void {
+  const modelVersions = new Set(document['x-model-versions'].map((row) => row.model_version));
+  const names: string[] = Object.values(deprecationHeaders);
+  for (const entry of operations.values()) {
+    if (entry.webhook) continue;
+    if (entry.operation['x-deployment']?.cloud === false) {
+      // The cloud sends them; an on-premise image answers the versions it ships.
+      for (const [status, response] of Object.entries(entry.operation.responses)) {
+        const sent = Object.keys(response.headers ?? {}).filter((name) => names.includes(name));
+        if (sent.length > 0)
+          throw new ContractError(
+            `${contractRelativePath}: #/paths/${pointerPart(entry.path)}/${entry.method}/responses/${status}/headers: ${sent.join(', ')} ${sent.length === 1 ? 'is' : 'are'} sent by the cloud only, and the operation runs on-premise only`,
+          );
+      }
+      continue;
+    }
+    const uses = deprecatedUses(entry, modelVersions);
+    const needed = [
+      ...(uses.pinsModel || uses.deprecated ? [deprecationHeaders.deprecation, deprecationHeaders.link] : []),
+      ...(uses.pinsModel ? [deprecationHeaders.sunset] : []),
+    ];
+    if (needed.length === 0) continue;
+    const why = uses.pinsModel
+      ? 'its request can pin a model version'
+      : 'its request can use a deprecated field or parameter';
+    for (const [status, response] of Object.entries(entry.operation.responses)) {
+      if (!/^2\d\d$/.test(status)) continue;
+      const missing = needed.filter((name) => !Object.hasOwn(response.headers ?? {}, name));
+      if (missing.length > 0) {
+        throw new ContractError(
+          `${contractRelativePath}: #/paths/${pointerPart(entry.path)}/${entry.method}/responses/${status}/headers: ${why}, so the response documents ${needed.join(', ')} (missing: ${missing.join(', ')})`,
+        );
+      }
+    }
+  }
+}
 
 type Json = Record<string, unknown>;
 /** A JSON object (not an array, not null). */
@@ -699,9 +859,11 @@ export async function loadContract(siteDir: string): Promise<Contract> {
     requireCatalogue(document, 'x-error-codes');
     requireErrorCodes(document);
     requireModelVersions(document);
+    requireDeprecations(raw);
     const operations = collectOperations(document, raw);
     requireDeployments(operations);
     requireHttpStatuses(document, operations);
+    requireDeprecationHeaders(document, operations);
     return {file, document, raw, operations};
   } catch (error) {
     throw withLine(error, await readFile(file, 'utf8'));

@@ -21,7 +21,7 @@ import path from 'node:path';
 import type {List, ListItem, PhrasingContent, RootContent} from 'mdast';
 import type {Directive, RenderMode} from '../directive';
 import {required} from '../directive';
-import {code, inlineMarkdown, link, list, listItem, paragraph, strong, text} from '../mdast';
+import {code, inlineMarkdown, link, list, listItem, markDeprecated, paragraph, strong, text} from '../mdast';
 import {ContractError, contractRelativePath} from './contract';
 import type {ChoiceNode, ChoiceOption, FieldItem, FieldNode, TypePart} from './schemaTable';
 import {fieldTree, listedElsewhere} from './schemaTable';
@@ -107,6 +107,10 @@ const choiceLabel = (choice: ChoiceNode): string =>
 
 function factsOf(field: FieldNode): string[] {
   const facts = [...field.constraints];
+  if (field.deprecation)
+    facts.unshift(
+      `Deprecated on ${field.deprecation.announced}: use ${field.deprecation.replacement} instead. It keeps working for the life of \`v1\`.`,
+    );
   if (field.listedAt)
     facts.push(`Its fields are listed under [${field.listedAt.title}](${field.listedAt.url}).`);
   if (field.recursive) {
@@ -145,7 +149,8 @@ function countFields(items: FieldItem[]): number {
 /**
  * One field: `<li>` holding its name (`<code>`, the full dotted name: the anchor and the search
  * entry are made from it), where a parameter is sent (`<em>`), its type (`<span>`), "required"
- * (`<strong>`), the description (`<p>`), the constraints (`<small>`), then its fields. No class
+ * (`<strong>`), "deprecated" (`<mark>`), the description (`<p>`), the constraints (`<small>`: a
+ * deprecated field's first says when and what replaces it), then its fields. No class
  * per field: the page chunk carries every element and attribute, so the list costs what the table
  * did (src/css/api-reference.css styles it by position).
  */
@@ -161,6 +166,7 @@ function siteField(
   if (field.required && options.badges && !hideBadge) {
     children.push(text(' '), strong(text('required')));
   }
+  if (field.deprecation) children.push(text(' '), element('mark', undefined, [text('deprecated')]));
   if (field.description) children.push(paragraph(...inlineMarkdown(field.description)));
   const facts = factsOf(field);
   if (facts.length > 0) children.push(element('small', undefined, inlineMarkdown(facts.join(' '))));
@@ -178,7 +184,8 @@ function siteField(
       children.push(nested);
     }
   }
-  return element('li', undefined, children, field.id);
+  const item = element('li', undefined, children, field.id);
+  return field.deprecation ? markDeprecated(item) : item;
 }
 
 /** "Exactly one of" / "One or more of", then each alternative: a field, or a label and its fields. */
@@ -216,6 +223,7 @@ function markdownField(field: FieldNode, options: FieldListOptions, hideBadge = 
   if (field.location) line.push(text(`${field.location}, `));
   line.push(...typeContent(field.type, options.links));
   if (field.required && options.badges && !hideBadge) line.push(text(', required'));
+  if (field.deprecation) line.push(text(', deprecated'));
   line.push(text(')'));
   const prose = [field.description, ...factsOf(field)].filter(Boolean).join(' ');
   if (prose) line.push(text(': '), ...inlineMarkdown(prose));

@@ -46,6 +46,9 @@ const parameterRef = /^#\/components\/parameters\/([^/]+)$/;
 /** A header's name in an anchor: `Idempotency-Key` → `idempotency-key`. */
 const headerSlug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
+/** The anchor of a response header on /common-parameters: `response-header-vultus-request-id`. */
+export const responseHeaderAnchor = (name: string): string => `response-header-${headerSlug(name)}`;
+
 /** The key of the shared header a raw (unresolved) parameter of an operation points at, if any. */
 function sharedKeyOf(contract: Contract, raw: unknown): string | undefined {
   const ref = (raw as {$ref?: unknown} | undefined)?.$ref;
@@ -224,7 +227,7 @@ export function responseHeaders(contract: Contract): ResponseHeader[] {
         `${pointer}: responses name it ${[name, ...others].join(' and ')}; use one name`,
       );
     }
-    return {key, name, header, anchor: `response-header-${headerSlug(name)}`};
+    return {key, name, header, anchor: responseHeaderAnchor(name)};
   });
 }
 
@@ -288,6 +291,20 @@ export function sentWith(contract: Contract, header: ResponseHeader): string {
   if (all.filter((response) => deploymentOf(response.entry).cloud).every(sends)) {
     return 'Sent with every response of the cloud API.';
   }
+  // A header that an earlier one always comes with (`Sunset` with `Deprecation`) says so, not the list again.
+  const listed = responseHeaders(contract);
+  const earlier = listed
+    .slice(
+      0,
+      listed.findIndex((other) => other.key === header.key),
+    )
+    .find((other) => {
+      const sendingOther = all.filter((response) => response.headers.get(other.name) === other.key);
+      return (
+        sendingOther.length === sending.length && sendingOther.every((response) => sending.includes(response))
+      );
+    });
+  if (earlier) return `Sent with the same responses as [\`${earlier.name}\`](#${earlier.anchor}).`;
   return `Sent with responses of ${operations.map(operationCode).join(', ')}.`;
 }
 

@@ -6,7 +6,9 @@ import type {ListedSchemas} from '../directive';
 import {
   ContractError,
   contractRelativePath,
+  deprecationOf,
   type Contract,
+  type Deprecation,
   type JsonSchema,
   type Parameter,
 } from './contract';
@@ -91,9 +93,28 @@ function typeParts(contract: Contract, input: JsonSchema): TypePart[] {
   return [`${type ?? 'object'}`, ...nullable];
 }
 
+/**
+ * Of an enum's values, the model versions `x-model-versions` says are deprecated, each with the
+ * day, its sunset and what replaces it: "Deprecated: `liveness-v3.0` (on 2026-11-25; sunset …)".
+ */
+function deprecatedModelVersions(contract: Contract, values: unknown[]): string[] {
+  const versions = contract.document['x-model-versions'];
+  return values.flatMap((value) => {
+    const row = versions.find((version) => version.model_version === value);
+    if (row?.status !== 'deprecated') return [];
+    const current = versions.find((version) => version.family === row.family && version.status === 'current');
+    return [
+      `Deprecated: \`${row.model_version}\`, on ${String(row.deprecated)}; answered until its sunset on ${String(row.sunset)}, then retired. Move pins to \`${current?.model_version ?? ''}\`.`,
+    ];
+  });
+}
+
 function constraintsOf(contract: Contract, schema: JsonSchema): string[] {
   const out: string[] = [];
-  if (schema.enum) out.push(`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`);
+  if (schema.enum) {
+    out.push(`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`);
+    out.push(...deprecatedModelVersions(contract, schema.enum));
+  }
   if (schema.const !== undefined && !schema.description?.includes(String(schema.const))) {
     out.push(`Always \`${String(schema.const)}\`.`);
   }
@@ -137,6 +158,8 @@ export type FieldNode = {
   id?: string;
   /** The field holds a schema whose fields the page lists elsewhere (`listedElsewhere`): not expanded. */
   listedAt?: ListedAt;
+  /** Deprecated (`deprecated: true` and its `x-deprecation`): shown with a badge, the day and what replaces it. */
+  deprecation?: Deprecation;
 };
 
 export type ChoiceOption = {
@@ -235,6 +258,8 @@ export function fieldTree(
       constraints: constraintsOf(contract, property),
       children: [],
     };
+    const deprecation = deprecationOf(property);
+    if (deprecation) node.deprecation = deprecation;
     const array = property.type === 'array' && property.items;
     const inner = array ? (property.items as JsonSchema) : raw;
     const innerSchema = array ? mergeAllOf(contract, inner) : property;
@@ -316,6 +341,7 @@ export function parameterField(contract: Contract, parameter: Parameter): FieldN
     description: parameter.description ?? '',
     constraints: constraintsOf(contract, mergeAllOf(contract, schema)),
     children: [],
+    ...(deprecationOf(parameter) ? {deprecation: deprecationOf(parameter)} : {}),
   };
 }
 

@@ -49,6 +49,8 @@ export interface SearchEntry {
   text: string;
   /** The kind its page's renderer marked it with, for the search page's facets (./facets.ts). */
   marked?: MarkedKind;
+  /** Its renderer marked it deprecated (`searchDeprecatedAttribute`). */
+  deprecated?: boolean;
 }
 
 const kinds: EntryKind[] = ['page', 'section', 'row', 'field', 'shared-field'];
@@ -127,6 +129,8 @@ export interface SearchIndexFile {
    * in `contentKinds` (./facets.ts), only for an entry that has one.
    */
   entries: ([number, number, string, string, string] | [number, number, string, string, string, number])[];
+  /** The ids of the deprecated entries, when there are any. */
+  deprecated?: number[];
   /** Groups of words and phrases that are searched for each other. */
   synonyms: string[][];
   index: StoredIndex;
@@ -156,6 +160,8 @@ export interface SearchHit {
   /** What the entry is and which deployments its page is about (the search page's facets). */
   contentKind: ContentKind;
   deployments: Deployment[];
+  /** The entry is deprecated. */
+  deprecated: boolean;
   /** The words of the query as typed, lower case, for highlighting. */
   words: string[];
 }
@@ -176,6 +182,7 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
   const pageIndex = new Map<string, number>();
   const rows: SearchIndexFile['entries'] = [];
   const documents: {id: number; title: string; path: string; text: string}[] = [];
+  const deprecated: number[] = [];
   /** The hash of the page or heading the current entry sits under. */
   let heading = '';
   for (const entry of entries) {
@@ -202,6 +209,7 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
       entry.path.slice(1).join(' › '),
     ];
     rows.push(entry.marked ? [...row, contentKinds.findIndex((kind) => kind.id === entry.marked)] : row);
+    if (entry.deprecated) deprecated.push(id);
     documents.push({
       id,
       title: entry.title,
@@ -224,6 +232,7 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
     version: 4,
     pages,
     entries: rows,
+    ...(deprecated.length > 0 ? {deprecated} : {}),
     synonyms,
     index: {
       ...index,
@@ -250,12 +259,15 @@ export class SearchEngine {
   private readonly vocabulary: Set<string>;
   /** Each indexed term with its postings, as MiniSearch loads them. */
   private readonly postings: AsPlainObject['index'];
+  /** The deprecated entries (./facets.ts, `statuses`). */
+  private readonly deprecatedIds: ReadonlySet<number>;
   /** How many entries hold each indexed term, counted when a typo is first corrected. */
   private termCounts: Map<string, number> | undefined;
   /** Each word of the titles with the number of titles it is in, counted when a query first finds nothing. */
   private titleWords: Map<string, number> | undefined;
 
   constructor(private readonly file: SearchIndexFile) {
+    this.deprecatedIds = new Set(file.deprecated);
     const {fieldLength, index: stored, ...index} = file.index;
     this.postings = stored.map(([term, fields]) => [term, loadedPostings(fields)]);
     this.miniSearch = MiniSearch.loadJS(
@@ -292,14 +304,15 @@ export class SearchEngine {
   }
 
   /**
-   * The best `limit` places for a query, best first, of the kind and deployment `filter` names
+   * The best `limit` places for a query, best first, of the kind, deployment and status `filter` names
    * (./facets.ts); [] for a query with no words.
    */
   search(query: string, limit = 8, filter: SearchFilter = {}): SearchHit[] {
     const words = queryWords(query);
     if (words.length === 0) return [];
     const scores = new Map<number, number>();
-    const filtered = filter.kind !== undefined || filter.deployment !== undefined;
+    const filtered =
+      filter.kind !== undefined || filter.deployment !== undefined || filter.status !== undefined;
     const add = (id: number, score: number): void => {
       if (filtered && !this.kept(id, filter)) return;
       if (score > (scores.get(id) ?? 0)) scores.set(id, score);
@@ -532,6 +545,7 @@ export class SearchEngine {
       section,
       contentKind: this.contentKind(id),
       deployments: deploymentsOf(route),
+      deprecated: this.deprecatedIds.has(id),
       score,
       words,
     };
@@ -560,6 +574,7 @@ export class SearchEngine {
   /** Whether the entry is one the filter keeps. */
   private kept(id: number, filter: SearchFilter): boolean {
     if (filter.kind && this.contentKind(id) !== filter.kind) return false;
+    if (filter.status === 'deprecated' && !this.deprecatedIds.has(id)) return false;
     return !filter.deployment || deploymentsOf(this.routeOf(id)).includes(filter.deployment);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The facets of the search page: what kind of thing an entry is (an operation, an error code, a
- * configuration key…) and which deployment it is about. Both come from the index itself: the kind
+ * configuration key…), which deployment it is about, and whether it is deprecated. Both come from the index itself: the kind
  * from the mark the page's renderer put on the heading or table the entry was read from
  * (`searchKindAttribute`, plugins/search/extract.ts), or from the entry's own kind (a field of the
  * API reference) or page (the revision history); the deployment from the entry's page.
@@ -45,10 +45,20 @@ export const deployments = [
 
 export type Deployment = (typeof deployments)[number]['id'];
 
-/** The query parameters of the search page that hold the facets: `/search?q=…&kind=error-code`. */
-export const facetParams = {kind: 'kind', deployment: 'deployment'} as const;
+/**
+ * Whether an entry is deprecated (a field or parameter the contract marks `deprecated`, a model
+ * version past its deprecation): the renderer sets this attribute on its row or field item.
+ */
+export const searchDeprecatedAttribute = 'data-search-deprecated';
 
-export type SearchFilter = {kind?: ContentKind; deployment?: Deployment};
+export const statuses = [{id: 'deprecated', label: 'Deprecated'}] as const;
+
+export type Status = (typeof statuses)[number]['id'];
+
+/** The query parameters of the search page that hold the facets: `/search?q=…&kind=error-code`. */
+export const facetParams = {kind: 'kind', deployment: 'deployment', status: 'status'} as const;
+
+export type SearchFilter = {kind?: ContentKind; deployment?: Deployment; status?: Status};
 
 const contentKindIds = new Set<string>(contentKinds.map((kind) => kind.id));
 const deploymentIds = new Set<string>(deployments.map((deployment) => deployment.id));
@@ -57,6 +67,8 @@ export const isContentKind = (value: unknown): value is ContentKind =>
   typeof value === 'string' && contentKindIds.has(value);
 export const isDeployment = (value: unknown): value is Deployment =>
   typeof value === 'string' && deploymentIds.has(value);
+export const isStatus = (value: unknown): value is Status =>
+  typeof value === 'string' && statuses.some((status) => status.id === value);
 
 /** The route of the changelog, whose entries are all of the kind `changelog`. */
 const changelogRoute = '/revision-history';
@@ -87,13 +99,15 @@ export function deploymentsOf(route: string): Deployment[] {
   return ['cloud', 'on-premise'];
 }
 
-/** The filter of a search page address (`?q=…&kind=…&deployment=…`); unknown values are ignored. */
+/** The filter of a search page address (`?q=…&kind=…&deployment=…&status=…`); unknown values are ignored. */
 export function filterOf(search: string): SearchFilter {
   const params = new URLSearchParams(search);
   const kind = params.get(facetParams.kind);
   const deployment = params.get(facetParams.deployment);
+  const status = params.get(facetParams.status);
   return {
     ...(isContentKind(kind) ? {kind} : {}),
     ...(isDeployment(deployment) ? {deployment} : {}),
+    ...(isStatus(status) ? {status} : {}),
   };
 }

@@ -18,6 +18,8 @@ export interface Suggestion {
   tokens: string[];
   /** What the entry is (./facets.ts), which the search page shows beside each result. */
   contentKind: ContentKind;
+  /** The entry is deprecated: the search page says so beside its kind. */
+  deprecated: boolean;
 }
 
 /** Where the words of the query stand in a title, for highlighting. */
@@ -48,6 +50,7 @@ export function toSuggestion(hit: SearchHit): Suggestion {
       metadata,
       tokens: hit.words,
       contentKind: hit.contentKind,
+      deprecated: hit.deprecated,
     };
   }
   return {
@@ -57,5 +60,6 @@ export function toSuggestion(hit: SearchHit): Suggestion {
     metadata,
     tokens: hit.words,
     contentKind: hit.contentKind,
+    deprecated: hit.deprecated,
   };
 }

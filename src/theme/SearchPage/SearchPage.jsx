@@ -1,7 +1,7 @@
 // Ejected from @easyops-cn/docusaurus-search-local@0.55.3 (dist/client/client/theme/SearchPage/SearchPage.jsx).
 // Why: the search page filters its results by what they are (an operation, an error code, a
-// configuration key…) and by deployment, with the filters in its address so a filtered search can
-// be linked (`/search?q=port&kind=config-key&deployment=on-premise`); the plugin has no such
+// configuration key…), by deployment and by status (deprecated), with the filters in its address so
+// a filtered search can be linked (`/search?q=port&kind=config-key&deployment=on-premise`); the plugin has no such
 // option. Relative imports now point into the package; our changes are fenced with "VULTUS:" so
 // an upgrade can be diffed against the upstream file.
 import React, { useCallback, useEffect, useMemo, useState } from "react";
@@ -25,7 +25,7 @@ import styles from "@easyops-cn/docusaurus-search-local/dist/client/client/theme
 import { normalizeContextByPath } from "@easyops-cn/docusaurus-search-local/dist/client/client/utils/normalizeContextByPath";
 // VULTUS: the facets (what a result is, which deployment) and their styles.
 import { useHistory, useLocation } from "@docusaurus/router";
-import { contentKinds, deployments, facetParams, filterOf } from "@site/src/lib/search/facets";
+import { contentKinds, deployments, facetParams, filterOf, statuses } from "@site/src/lib/search/facets";
 import vultusStyles from "./styles.module.css";
 // VULTUS: end
 export default function SearchPage() {
@@ -82,7 +82,7 @@ function SearchPageContent() {
         }
         // `updateSearchPath` should not be in the deps,
         // otherwise will cause call stack overflow.
-    }, [searchQuery, versionUrl, searchContext, filter.kind, filter.deployment]);
+    }, [searchQuery, versionUrl, searchContext, filter.kind, filter.deployment, filter.status]);
     const handleSearchInputChange = useCallback((e) => {
         setSearchQuery(e.target.value);
     }, []);
@@ -146,6 +146,7 @@ function SearchPageContent() {
         <div className={vultusStyles.facets}>
           <Facet legend="Kind" param={facetParams.kind} options={contentKinds} value={filter.kind} onChange={setFacet}/>
           <Facet legend="Deployment" param={facetParams.deployment} options={deployments} value={filter.deployment} onChange={setFacet}/>
+          <Facet legend="Status" param={facetParams.status} options={statuses} value={filter.status} onChange={setFacet}/>
         </div>
         {/* VULTUS: end */}
 
@@ -167,12 +168,13 @@ function SearchPageContent() {
                     description: "The paragraph for empty search result",
                 })}
               {/* VULTUS: a filtered search that finds nothing offers the search without its filters. */}
-              {(filter.kind || filter.deployment) && (<>
+              {(filter.kind || filter.deployment || filter.status) && (<>
                   {" "}with these filters.{" "}
                   <button type="button" className={vultusStyles.clear} onClick={() => {
                     const params = new URLSearchParams(location.search);
                     params.delete(facetParams.kind);
                     params.delete(facetParams.deployment);
+                    params.delete(facetParams.status);
                     history.replace({ search: params.toString() });
                 }}>
                     Search everything
@@ -204,7 +206,7 @@ function Facet({ legend, param, options, value, onChange }) {
 }
 const kindLabels = Object.fromEntries(contentKinds.map((kind) => [kind.id, kind.one]));
 // VULTUS: end
-function SearchResultItem({ searchResult: { document, type, page, tokens, metadata, contentKind }, }) {
+function SearchResultItem({ searchResult: { document, type, page, tokens, metadata, contentKind, deprecated }, }) {
     const isTitle = type === SearchDocumentType.Title;
     const isKeywords = type === SearchDocumentType.Keywords;
     const isDescription = type === SearchDocumentType.Description;
@@ -235,6 +237,7 @@ function SearchResultItem({ searchResult: { document, type, page, tokens, metada
       {/* VULTUS: what the result is, before where it is. */}
       <p className={styles.searchResultItemPath}>
         <span className={vultusStyles.kind}>{kindLabels[contentKind]}</span>
+        {deprecated && <> · <span className={vultusStyles.kind}>Deprecated</span></>}
         {pathItems.length > 0 && ` · ${concatDocumentPath(pathItems)}`}
       </p>
       {/* VULTUS: end */}
