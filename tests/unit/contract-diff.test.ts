@@ -44,9 +44,12 @@ function declaring(on: string, entry: string): string {
   );
 }
 
-test('the contract has no breaking change since its last release that the revision history does not declare', () => {
+test('the contract has no breaking change since its last release that the revision history does not declare', (t) => {
   const result = contractDiff(siteDir, contract, revisionHistory);
   assert.deepEqual(result.undeclared, [], result.changelog.join('\n'));
+  // CI's log shows the changelog lines the changes imply, for the revision history's next entry.
+  t.diagnostic(`changes since the release of ${date}: ${result.changelog.length}`);
+  for (const line of result.changelog) t.diagnostic(line);
 });
 
 test('removing an operation is breaking: undeclared, it fails naming it, with the changelog line it implies', () => {

@@ -164,8 +164,10 @@ test('the model versions say which is deprecated, since when, what replaces it a
   const pin = flattenFields(fieldTree(contract, liveness)).find((field) => field.name === 'model_version');
   const [first] = deprecated;
   assert.ok(
-    pin?.constraints.some((line) =>
-      line.startsWith(`Deprecated: \`${first?.model_version}\`, on ${first?.deprecated};`),
+    pin?.constraints.some(
+      (line) =>
+        line.startsWith(`Deprecated: \`${first?.model_version}\`, on ${first?.deprecated};`) &&
+        line.endsWith('a response to a pin carries the `Deprecation` and `Sunset` headers.'),
     ),
     `model_version's constraints name the deprecated version: ${pin?.constraints.join(' ')}`,
   );

@@ -6,6 +6,7 @@ import type {ListedSchemas} from '../directive';
 import {
   ContractError,
   contractRelativePath,
+  deprecationHeaders,
   deprecationOf,
   type Contract,
   type Deprecation,
@@ -104,7 +105,7 @@ function deprecatedModelVersions(contract: Contract, values: unknown[]): string[
     if (row?.status !== 'deprecated') return [];
     const current = versions.find((version) => version.family === row.family && version.status === 'current');
     return [
-      `Deprecated: \`${row.model_version}\`, on ${String(row.deprecated)}; answered until its sunset on ${String(row.sunset)}, then retired. Move pins to \`${current?.model_version ?? ''}\`.`,
+      `Deprecated: \`${row.model_version}\`, on ${String(row.deprecated)}; answered until its sunset on ${String(row.sunset)}, then retired. Move pins to \`${current?.model_version ?? ''}\`; until then, a response to a pin carries the \`${deprecationHeaders.deprecation}\` and \`${deprecationHeaders.sunset}\` headers.`,
     ];
   });
 }
