@@ -120,8 +120,11 @@ function fieldItems($: CheerioAPI, list: Element): {item: Element; title: string
   return out;
 }
 
-/** `{deprecated: true}` for a row or field item its renderer marked deprecated (src/lib/search/facets.ts). */
-const deprecationOf = (element: Element): {deprecated?: true} =>
+/**
+ * `{deprecated: true}` for a heading, row or field item its renderer marked deprecated
+ * (src/lib/search/facets.ts).
+ */
+const deprecatedMark = (element: Element): {deprecated?: true} =>
   element.attribs[searchDeprecatedAttribute] === undefined ? {} : {deprecated: true};
 
 /** The kind a renderer marked a heading or table with (src/lib/search/facets.ts), if any. */
@@ -185,6 +188,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
         path: [pageTitle, ...headings.map((heading) => heading.title)],
         text: '',
         ...markOf(element),
+        ...deprecatedMark(element),
       };
       headings.push({level: Number(level), title, id: element.attribs.id ?? ''});
       entries.push(section);
@@ -242,7 +246,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
           path: context,
           text,
           ...markOf(element),
-          ...deprecationOf(row),
+          ...deprecatedMark(row),
         };
         entries.push(previous);
       }
@@ -271,7 +275,7 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
           title,
           path: context,
           text,
-          ...deprecationOf(item),
+          ...deprecatedMark(item),
         };
         entries.push(previous);
       }

@@ -11,7 +11,7 @@
  */
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {servingRules} from '../../deploy/rules';
 import {limits} from '../../deploy/staticHostFiles';
@@ -56,6 +56,16 @@ const onlyNginx = {
    * "every other path" without naming /assets/ too, so its Cache-Control is the host's default.
    */
   notServed: [unknownPath, ...servingRules.hostFiles],
+  /**
+   * Netlify serves a file that exists at a path before a redirect that is not forced (`301!`, which
+   * Cloudflare Pages rejects): the `.html` spellings of the pages and the old paths that keep a
+   * client-side redirect page are served as those files there, not answered with a 301.
+   */
+  fileBeforeRedirect: (urlPath: string): boolean =>
+    [urlPath, `${urlPath}.html`, `${urlPath}/index.html`].some((candidate) => {
+      const file = path.join(buildDir, decodeURI(candidate));
+      return file.startsWith(buildDir) && existsSync(file) && statSync(file).isFile();
+    }),
 };
 
 type HeaderRule = {for: string; forRegExp: RegExp; values: Record<string, string>};
@@ -63,6 +73,8 @@ type RedirectRule = {from: string; to: string; status: number; force: boolean};
 /** How a host matches a rule's path: Netlify's parsers, or Cloudflare Pages' rules engine. */
 type Host = {
   name: string;
+  /** A file at the path wins over a redirect that is not forced (Netlify's shadowing). */
+  fileBeforeRedirect: boolean;
   headerMatches: (rule: HeaderRule, urlPath: string) => boolean;
   redirectMatch: (from: string, urlPath: string) => string | undefined;
 };
@@ -89,6 +101,7 @@ const hosts: Host[] = [
     // The regular expression @netlify/headers-parser gives each rule; redirects match with or
     // without a trailing slash, and `/a/*` matches `/a` too.
     name: 'Netlify',
+    fileBeforeRedirect: true,
     headerMatches: (rule, urlPath) => rule.forRegExp.test(urlPath),
     redirectMatch: (from, urlPath) => {
       const trimmed = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
@@ -101,6 +114,7 @@ const hosts: Host[] = [
   {
     // As Cloudflare Pages' asset server compiles a rule: `*` any characters, anchored, exact.
     name: 'Cloudflare Pages',
+    fileBeforeRedirect: false,
     headerMatches: (rule, urlPath) => cloudflarePattern(rule.for).test(urlPath),
     redirectMatch: (from, urlPath) => capture(cloudflarePattern(from), urlPath),
   },
@@ -141,13 +155,17 @@ function staticAnswer(
   urlPath: string,
 ): {
   redirect?: {status: number; location: string};
+  /** A redirect matched, and the host serves the file at the path instead (`onlyNginx.fileBeforeRedirect`). */
+  shadowed?: boolean;
   headers: Record<string, string>;
   twice: string[];
 } {
-  for (const {from, to, status} of redirectRules) {
+  for (const {from, to, status, force} of redirectRules) {
     const splat = host.redirectMatch(from, urlPath);
-    if (splat !== undefined)
-      return {redirect: {status, location: to.replace(':splat', splat)}, headers: {}, twice: []};
+    if (splat === undefined) continue;
+    if (host.fileBeforeRedirect && !force && onlyNginx.fileBeforeRedirect(urlPath))
+      return {shadowed: true, headers: {}, twice: []};
+    return {redirect: {status, location: to.replace(':splat', splat)}, headers: {}, twice: []};
   }
   const headers: Record<string, string> = {};
   const setBy: Record<string, string> = {};
@@ -184,6 +202,7 @@ async function differences(urlPath: string): Promise<string[]> {
       const theirs = answer.redirect
         ? `${answer.redirect.status} ${answer.redirect.location}`
         : 'no redirect';
+      if (answer.shadowed) continue;
       if (onlyNginx.trailingSlash(urlPath)) {
         if (answer.redirect)
           say(`a rule answers a trailing slash (${theirs}), which Netlify matches without it`);

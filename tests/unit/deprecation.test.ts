@@ -15,10 +15,16 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {deprecationHeaders} from '../../plugins/vultus-contract/contract/contract';
 import {renderModelVersions} from '../../plugins/vultus-contract/contract/catalogues';
+import {renderOperation} from '../../plugins/vultus-contract/contract/operation';
 import {fieldList, typeLinks} from '../../plugins/vultus-contract/contract/fieldList';
 import {fieldTree, flattenFields} from '../../plugins/vultus-contract/contract/schemaTable';
 import {stringifyMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {contractLoadError, withContractSource} from './helpers/contract-copy';
+import type {Element} from 'hast';
+import {toHast} from 'mdast-util-to-hast';
+import {toString} from 'hast-util-to-string';
+import {visit} from 'unist-util-visit';
+import {searchDeprecatedAttribute} from '../../src/lib/search/facets';
 import {siteDir, sources} from './helpers/pages';
 
 const real = readFileSync(path.join(siteDir, 'contract/openapi.yaml'), 'utf8');
@@ -39,14 +45,29 @@ const deprecatedThreshold = (details: string): string =>
 
 test('every success response of a request that can pin a model version documents Deprecation, Link and Sunset', async () => {
   const contract = await sources.contract();
+  /** Whether a request body (dereferenced, which may hold circles) has a `model_version` field. */
+  const takesModelVersion = (node: unknown, seen = new Set<unknown>()): boolean => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return false;
+    seen.add(node);
+    if (Object.hasOwn(node, 'model_version')) return true;
+    return Object.values(node).some((child) => takesModelVersion(child, seen));
+  };
   const pinning = [...contract.operations.values()].filter(
-    (entry) => !entry.webhook && /model_version/.test(JSON.stringify(entry.rawOperation.requestBody ?? {})),
+    (entry) =>
+      !entry.webhook &&
+      entry.operation['x-deployment']?.cloud !== false &&
+      takesModelVersion(entry.operation.requestBody?.content['application/json']?.schema?.properties),
   );
-  assert.ok(pinning.length >= 3, `operations that take a model_version in their own body: ${pinning.length}`);
   const documented = [...contract.operations.values()].filter((entry) =>
     Object.values(entry.operation.responses).some(
       (response) => response.headers?.[deprecationHeaders.sunset],
     ),
+  );
+  assert.ok(pinning.length >= 10, `cloud operations that take a model_version: ${pinning.length}`);
+  assert.deepEqual(
+    pinning.filter((entry) => !documented.includes(entry)).map((entry) => entry.operation.operationId),
+    [],
+    'every cloud operation that takes a model_version documents the headers',
   );
   assert.ok(documented.length >= 10, `operations documenting Sunset: ${documented.length}`);
   for (const entry of documented)
@@ -129,15 +150,62 @@ test('the reference shows a deprecated field with a badge, the day and its repla
       replacement: '`config.match_threshold`',
     });
     const links = typeLinks(sources);
-    const site = JSON.stringify(fieldList(fieldTree(contract, schema), {mode: 'site', links, badges: true}));
-    assert.match(site, /"hName":"mark"[^}]*\}?[^\]]*"value":"deprecated"/, 'the site shows the badge');
+    // The site's HTML, as the page gets it: the field's <li> holds <mark>deprecated</mark> and the
+    // mark the search page's status facet reads.
+    const site = toHast({
+      type: 'root',
+      children: fieldList(fieldTree(contract, schema), {mode: 'site', links, badges: true}),
+    });
+    const items: Element[] = [];
+    visit(site, 'element', (node: Element) => {
+      if (node.tagName === 'li') items.push(node);
+    });
+    const item = items.find(
+      (node) => toString(node.children[0] ?? {type: 'text', value: ''}) === 'threshold',
+    );
+    assert.ok(item, 'the threshold field has its item');
+    const mark = item.children.find(
+      (child): child is Element => child.type === 'element' && child.tagName === 'mark',
+    );
+    assert.equal(mark ? toString(mark) : undefined, 'deprecated', 'the site shows the badge');
+    assert.equal(item.properties[searchDeprecatedAttribute] ?? item.properties.dataSearchDeprecated, '');
     const markdown = stringifyMarkdown({
       type: 'root',
       children: [fieldList(fieldTree(contract, schema), {mode: 'markdown', links, badges: true})].flat(),
     });
     assert.match(
       markdown,
-      /`threshold` \(number, deprecated\): .*Deprecated on 2026-11-28: use `config.match_threshold` instead\. It keeps working for the life of `v1`\./,
+      /`threshold` \(number, deprecated\): .*Deprecated on 2026-11-28: use `config.match_threshold` instead\. It keeps working for the life of `v1`, as the \[deprecation policy\]\([^)]*#deprecation-policy\) says\./,
+    );
+  });
+});
+
+test('a deprecated operation needs the headers on its responses, and its reference says since when and what replaces it', async () => {
+  const deprecate = (operationId: string): string =>
+    edited(
+      new RegExp(`(\\n( +)operationId: ${operationId}\\n)`),
+      `$1$2deprecated: true\n$2x-deprecation: {announced: '2026-11-28', replacement: '\`POST /face/search\`'}\n`,
+    );
+  assert.match(
+    await contractLoadError(deprecate('createMedia')),
+    /^contract\/openapi\.yaml:\d+: #\/paths\/~1media\/post\/responses\/2\d\d\/headers: its request can use a deprecated operation, field or parameter, so the response documents Deprecation, Link \(missing: Deprecation, Link\)$/,
+  );
+  await withContractSource(deprecate('matchFaces'), (contract) => {
+    const markdown = stringifyMarkdown({
+      type: 'root',
+      children: renderOperation(contract, 'matchFaces', 'markdown', typeLinks(sources)),
+    });
+    assert.match(
+      markdown,
+      /\*\*Deprecated\*\* on 2026-11-28: use `POST \/face\/search` instead\. It keeps working for the life of `v1`, as the \[deprecation policy\]\([^)]*#deprecation-policy\) says, and a response to it carries the `Deprecation` header\./,
+    );
+    const [title] = renderOperation(contract, 'matchFaces', 'site', typeLinks(sources));
+    assert.equal(
+      (title?.data as {hProperties?: Record<string, unknown>} | undefined)?.hProperties?.[
+        searchDeprecatedAttribute
+      ],
+      '',
+      'the search page finds the operation as deprecated',
     );
   });
 });
@@ -154,7 +222,7 @@ test('the model versions say which is deprecated, since when, what replaces it a
     assert.match(
       table,
       new RegExp(
-        `\\| \`${row.model_version}\` \\|[^\\n]*\\*\\*Deprecated\\*\\* on ${row.deprecated}: runs until its sunset; move pins to \`${current?.model_version}\`\\. A response to a pin carries \\[\`Deprecation\`\\]\\([^)]+#response-header-deprecation\\) and \\[\`Sunset\`\\]\\([^)]+#response-header-sunset\\)`,
+        `\\| \`${row.model_version}\` \\|[^\\n]*\\*\\*Deprecated\\*\\* on ${row.deprecated}: move pins to \`${current?.model_version}\`\\. The cloud answers them until the sunset, each response with \\[\`Deprecation\`\\]\\([^)]+#response-header-deprecation\\) and \\[\`Sunset\`\\]\\([^)]+#response-header-sunset\\)`,
       ),
     );
   }
@@ -166,8 +234,9 @@ test('the model versions say which is deprecated, since when, what replaces it a
   assert.ok(
     pin?.constraints.some(
       (line) =>
-        line.startsWith(`Deprecated: \`${first?.model_version}\`, on ${first?.deprecated};`) &&
-        line.endsWith('a response to a pin carries the `Deprecation` and `Sunset` headers.'),
+        line.startsWith(`Deprecated: \`${first?.model_version}\`, on ${first?.deprecated}; move pins to`) &&
+        line.includes('the cloud answers its pins with the `Deprecation` and `Sunset` headers') &&
+        line.endsWith('an on-premise image answers the versions it ships.'),
     ),
     `model_version's constraints name the deprecated version: ${pin?.constraints.join(' ')}`,
   );

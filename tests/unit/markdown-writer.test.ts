@@ -29,3 +29,23 @@ test('two lists in a row stay two lists: the second gets the other bullet', () =
   assert.equal(markdown, stringifyMarkdown(tree));
   assert.equal(fromMarkdown(markdown).children.filter((node) => node.type === 'list').length, 2);
 });
+
+test('a tree remark-stringify joins otherwise is written whole: text at the top, raw HTML ending in a line break', () => {
+  const trees: Root[] = [
+    {
+      type: 'root',
+      children: [
+        {type: 'text', value: 'a'},
+        {type: 'text', value: 'b'},
+      ],
+    },
+    {
+      type: 'root',
+      children: [
+        {type: 'html', value: '<div>\n'},
+        {type: 'paragraph', children: [{type: 'text', value: 'After.'}]},
+      ],
+    },
+  ];
+  for (const tree of trees) assert.equal(blockwiseWriter().tree(tree), stringifyMarkdown(tree));
+});

@@ -6,7 +6,7 @@
 import type {Directive} from '../directive';
 import type {Link, PhrasingContent, RootContent} from 'mdast';
 import type {Contract, ErrorCode, ModelVersion} from './contract';
-import {ContractError, deprecationHeaders} from './contract';
+import {ContractError, currentModelVersion, deprecationHeaders} from './contract';
 import {responseHeaderAnchor, sharedHeadersPage} from './headers';
 import {
   type Cell,
@@ -301,15 +301,13 @@ function statusCell(contract: Contract, row: ModelVersion): PhrasingContent[] {
       return [text('Current: the default')];
     case 'supported':
       return [text('Supported')];
-    case 'deprecated': {
-      const current = contract.document['x-model-versions'].find(
-        (other) => other.family === row.family && other.status === 'current',
-      );
+    case 'deprecated':
+      // Said of the cloud, which sends the headers: an on-premise image answers the versions it ships.
       return [
         strong(text('Deprecated')),
-        text(` on ${String(row.deprecated)}: runs until its sunset; move pins to `),
-        code(current?.model_version ?? ''),
-        text('. A response to a pin carries '),
+        text(` on ${String(row.deprecated)}: move pins to `),
+        code(currentModelVersion(contract.document, row.family)),
+        text('. The cloud answers them until the sunset, each response with '),
         link(
           `${sharedHeadersPage.route}#${responseHeaderAnchor(deprecationHeaders.deprecation)}`,
           code(deprecationHeaders.deprecation),
@@ -321,7 +319,6 @@ function statusCell(contract: Contract, row: ModelVersion): PhrasingContent[] {
         ),
         text('.'),
       ];
-    }
     case 'retired': {
       const error = contract.document['x-error-codes'].find((entry) => entry.code === retiredModelError);
       if (!error) {

@@ -83,6 +83,8 @@ export type Response = {
 
 export type Operation = {
   operationId: string;
+  /** With its `x-deprecation` (the loader checks both). */
+  deprecated?: boolean;
   summary?: string;
   description?: string;
   tags?: string[];
@@ -208,6 +210,14 @@ export type Deprecation = {announced: string; replacement: string};
  * RFC 8594 `Sunset`. The loader requires them on the success responses of every such operation.
  */
 export const deprecationHeaders = {deprecation: 'Deprecation', sunset: 'Sunset', link: 'Link'} as const;
+
+/** The current version of a model family (the loader has checked there is exactly one). */
+export function currentModelVersion(document: OpenApiDocument, family: string): string {
+  return (
+    document['x-model-versions'].find((row) => row.family === family && row.status === 'current')
+      ?.model_version ?? ''
+  );
+}
 
 /** The months between a model version's deprecation and its sunset, at least (the deprecation policy). */
 export const modelNoticeMonths = 6;
@@ -572,8 +582,8 @@ export function deprecationOf(node: {deprecated?: boolean; [key: string]: unknow
 
 /**
  * What a request of the operation can use that is or may become deprecated: a model-version pin (an
- * `enum` of model versions of `x-model-versions` in its body), a deprecated field of its body or a
- * deprecated parameter. The operation is read dereferenced, which may hold circles.
+ * `enum` of model versions of `x-model-versions` in its body or a parameter), a deprecated field of
+ * its body, a deprecated parameter, or the operation itself. The operation is read dereferenced, which may hold circles.
  */
 function deprecatedUses(
   entry: OperationEntry,
@@ -598,7 +608,12 @@ function deprecatedUses(
     }
   };
   visit(entry.operation.requestBody);
-  for (const parameter of entry.operation.parameters ?? []) if (parameter.deprecated) found.deprecated = true;
+  // A pin can be a parameter too; a deprecated operation or parameter is a deprecated use.
+  for (const parameter of entry.operation.parameters ?? []) {
+    if (parameter.deprecated) found.deprecated = true;
+    visit(parameter.schema);
+  }
+  if (entry.operation.deprecated) found.deprecated = true;
   return found;
 }
 
@@ -633,7 +648,7 @@ function requireDeprecationHeaders(document: OpenApiDocument, operations: Map<st
     if (needed.length === 0) continue;
     const why = uses.pinsModel
       ? 'its request can pin a model version'
-      : 'its request can use a deprecated field or parameter';
+      : 'its request can use a deprecated operation, field or parameter';
     for (const [status, response] of Object.entries(entry.operation.responses)) {
       if (!/^2\d\d$/.test(status)) continue;
       const missing = needed.filter((name) => !Object.hasOwn(response.headers ?? {}, name));

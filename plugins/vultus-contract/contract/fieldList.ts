@@ -109,7 +109,7 @@ function factsOf(field: FieldNode): string[] {
   const facts = [...field.constraints];
   if (field.deprecation)
     facts.unshift(
-      `Deprecated on ${field.deprecation.announced}: use ${field.deprecation.replacement} instead. It keeps working for the life of \`v1\`.`,
+      `Deprecated on ${field.deprecation.announced}: use ${field.deprecation.replacement} instead. It keeps working for the life of \`v1\`, as the [deprecation policy](/revision-history#deprecation-policy) says.`,
     );
   if (field.listedAt)
     facts.push(`Its fields are listed under [${field.listedAt.title}](${field.listedAt.url}).`);

@@ -8,7 +8,14 @@ import {required} from '../directive';
 import type {BlockContent, Code, Link, RootContent} from 'mdast';
 import type {ContainerDirective} from 'mdast-util-directive';
 import type {Contract, JsonSchema, MediaType, OperationEntry, Parameter, Response} from './contract';
-import {availabilityOf, ContractError, onPremiseOnly, operationHref} from './contract';
+import {
+  availabilityOf,
+  ContractError,
+  deprecationHeaders,
+  deprecationOf,
+  onPremiseOnly,
+  operationHref,
+} from './contract';
 import {operationAnchor} from '../../../src/lib/anchors';
 import {
   blockMarkdown,
@@ -22,6 +29,7 @@ import {
   strong,
   table,
   text,
+  markDeprecated,
   markSearchKind,
 } from '../mdast';
 import {sampleGroupId, sampleLanguages, samplesFor, type SampleRequest} from './samples';
@@ -194,9 +202,12 @@ export function renderOperation(
     if (name) listed.set(name, {anchor, title});
     return fieldList(fieldTree(contract, schema, '', new Set(), elsewhere), {mode, links, badges});
   };
-  const out: RootContent[] = [
-    markSearchKind(heading(3, title, anchor), entry.webhook ? 'webhook-event' : 'operation'),
-  ];
+  const deprecation = deprecationOf(operation);
+  const titleHeading = markSearchKind(
+    heading(3, title, anchor),
+    entry.webhook ? 'webhook-event' : 'operation',
+  );
+  const out: RootContent[] = [deprecation ? markDeprecated(titleHeading) : titleHeading];
   const server = entry.webhook
     ? 'POST to your endpoint · event '
     : onPremiseOnly(entry)
@@ -219,6 +230,22 @@ export function renderOperation(
       paragraph(code(`${method.toUpperCase()} ${entry.webhook ? path : `${server}${path}`}`)),
       paragraph(strong(text('Auth:')), text(' '), ...inlineMarkdown(authOf(entry, contract))),
       ...(entry.webhook ? [] : [paragraph(strong(text('Runs on:')), text(` ${availabilityOf(entry)}`))]),
+    );
+  }
+  if (deprecation) {
+    out.push(
+      paragraph(
+        strong(text('Deprecated')),
+        text(` on ${deprecation.announced}: use `),
+        ...inlineMarkdown(deprecation.replacement),
+        text(' instead. It keeps working for the life of '),
+        code('v1'),
+        text(', as the '),
+        link('/revision-history#deprecation-policy', text('deprecation policy')),
+        text(' says, and a response to it carries the '),
+        code(deprecationHeaders.deprecation),
+        text(' header.'),
+      ),
     );
   }
   if (operation.description) out.push(...blockMarkdown(operation.description));

@@ -6,6 +6,7 @@ import type {ListedSchemas} from '../directive';
 import {
   ContractError,
   contractRelativePath,
+  currentModelVersion,
   deprecationHeaders,
   deprecationOf,
   type Contract,
@@ -96,16 +97,16 @@ function typeParts(contract: Contract, input: JsonSchema): TypePart[] {
 
 /**
  * Of an enum's values, the model versions `x-model-versions` says are deprecated, each with the
- * day, its sunset and what replaces it: "Deprecated: `liveness-v3.0` (on 2026-11-25; sunset …)".
+ * day, what replaces it, and what the cloud does until its sunset: "Deprecated: `liveness-v3.0`, on
+ * 2026-11-28; move pins to `liveness-v3.1`. …". Said of the cloud, which sends the headers: the
+ * same schema can be an on-premise operation's, whose image answers the versions it ships.
  */
 function deprecatedModelVersions(contract: Contract, values: unknown[]): string[] {
-  const versions = contract.document['x-model-versions'];
   return values.flatMap((value) => {
-    const row = versions.find((version) => version.model_version === value);
+    const row = contract.document['x-model-versions'].find((version) => version.model_version === value);
     if (row?.status !== 'deprecated') return [];
-    const current = versions.find((version) => version.family === row.family && version.status === 'current');
     return [
-      `Deprecated: \`${row.model_version}\`, on ${String(row.deprecated)}; answered until its sunset on ${String(row.sunset)}, then retired. Move pins to \`${current?.model_version ?? ''}\`; until then, a response to a pin carries the \`${deprecationHeaders.deprecation}\` and \`${deprecationHeaders.sunset}\` headers.`,
+      `Deprecated: \`${row.model_version}\`, on ${String(row.deprecated)}; move pins to \`${currentModelVersion(contract.document, row.family)}\`. Until its sunset on ${String(row.sunset)} the cloud answers its pins with the \`${deprecationHeaders.deprecation}\` and \`${deprecationHeaders.sunset}\` headers; an on-premise image answers the versions it ships.`,
     ];
   });
 }

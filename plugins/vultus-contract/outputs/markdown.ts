@@ -86,13 +86,30 @@ export type BlockwiseWriter = {
   tree(tree: Root): string;
 };
 
+/** The blocks remark-stringify joins with one blank line at the top of a page; anything else (text, inline nodes) is written whole. */
+const joinedBlocks = new Set([
+  'paragraph',
+  'heading',
+  'thematicBreak',
+  'blockquote',
+  'list',
+  'code',
+  'table',
+  'html',
+  'definition',
+  'leafDirective',
+  'containerDirective',
+]);
+const isJoinedBlock = (node: RootContent): boolean => joinedBlocks.has(node.type);
+
 /**
  * A writer for many pages that share blocks (an operation on every page that uses it, the
  * licence-error table of each on-premise page): each block's Markdown is kept by the block's
  * content, its JSON without the positions, which the Markdown does not depend on and which is
  * quicker to write than the Markdown. A tree is its blocks joined by a blank line, as
- * remark-stringify joins them, except where two lists follow each other: remark-stringify gives
- * the second another bullet so that the two stay two lists, so such a tree is written whole.
+ * remark-stringify joins them. A tree it would join otherwise is written whole: two lists in a row
+ * (remark-stringify gives the second another bullet so that the two stay two lists), a node that is
+ * not a block at the top (`joinedBlocks`), or raw HTML that ends in a line break.
  */
 export function blockwiseWriter(): BlockwiseWriter {
   const written = new Map<string, string>();
@@ -109,10 +126,15 @@ export function blockwiseWriter(): BlockwiseWriter {
     children.some((node, index) => node.type === 'list' && children[index + 1]?.type === 'list');
   return {
     block,
-    tree: (tree) =>
-      tree.children.length === 0 || listsInARow(tree)
-        ? stringifyMarkdown(tree)
-        : `${tree.children.map((node) => block(node).replace(/\n$/, '')).join('\n\n')}\n`,
+    tree: (tree) => {
+      if (tree.children.length === 0 || listsInARow(tree) || !tree.children.every(isJoinedBlock))
+        return stringifyMarkdown(tree);
+      // Raw HTML that ends in a line break keeps it, and the blank line comes after it.
+      if (tree.children.some((node) => node.type === 'html' && node.value.endsWith('\n')))
+        return stringifyMarkdown(tree);
+      const blocks = tree.children.map(block);
+      return `${blocks.map((markdown) => markdown.replace(/\n$/, '')).join('\n\n')}\n`;
+    },
   };
 }
 

@@ -1,9 +1,11 @@
 /**
  * The facets of the search page: what kind of thing an entry is (an operation, an error code, a
- * configuration key…), which deployment it is about, and whether it is deprecated. Both come from the index itself: the kind
- * from the mark the page's renderer put on the heading or table the entry was read from
- * (`searchKindAttribute`, plugins/search/extract.ts), or from the entry's own kind (a field of the
- * API reference) or page (the revision history); the deployment from the entry's page.
+ * configuration key…), which deployment it is about, and whether it is deprecated. All three come
+ * from the index itself: the kind from the mark the page's renderer put on the heading or table the
+ * entry was read from (`searchKindAttribute`, plugins/search/extract.ts), or from the entry's own
+ * kind (a field of the API reference) or page (the revision history); the deployment from the
+ * entry's page; the status from the renderer's mark on a deprecated operation, field or model
+ * version (`searchDeprecatedAttribute`).
  */
 
 /** The kinds a reader can filter by, in the order the search page lists them. */
@@ -46,8 +48,9 @@ export const deployments = [
 export type Deployment = (typeof deployments)[number]['id'];
 
 /**
- * Whether an entry is deprecated (a field or parameter the contract marks `deprecated`, a model
- * version past its deprecation): the renderer sets this attribute on its row or field item.
+ * Whether an entry is deprecated (an operation, field or parameter the contract marks `deprecated`,
+ * a model version whose status is `deprecated`): the renderer sets this attribute on its heading,
+ * row or field item.
  */
 export const searchDeprecatedAttribute = 'data-search-deprecated';
 

@@ -205,6 +205,7 @@ function Facet({ legend, param, options, value, onChange }) {
     </fieldset>);
 }
 const kindLabels = Object.fromEntries(contentKinds.map((kind) => [kind.id, kind.one]));
+const statusLabels = Object.fromEntries(statuses.map((status) => [status.id, status.label]));
 // VULTUS: end
 function SearchResultItem({ searchResult: { document, type, page, tokens, metadata, contentKind, deprecated }, }) {
     const isTitle = type === SearchDocumentType.Title;
@@ -237,7 +238,7 @@ function SearchResultItem({ searchResult: { document, type, page, tokens, metada
       {/* VULTUS: what the result is, before where it is. */}
       <p className={styles.searchResultItemPath}>
         <span className={vultusStyles.kind}>{kindLabels[contentKind]}</span>
-        {deprecated && <> · <span className={vultusStyles.kind}>Deprecated</span></>}
+        {deprecated && <> · <span className={vultusStyles.kind}>{statusLabels.deprecated}</span></>}
         {pathItems.length > 0 && ` · ${concatDocumentPath(pathItems)}`}
       </p>
       {/* VULTUS: end */}
