@@ -59,12 +59,12 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'Every import, type-only too, runs one way: no module of plugins/ or src/lib/ reaches itself ' +
+        'Every import, type-only too, runs one way: no module of plugins/, src/lib/ or deploy/ reaches itself ' +
         'again through its imports. Two modules in a circle are one module split in two files, the ' +
         'order they load in decides what each sees, and neither can be read or tested alone; move ' +
         'what both need to a module below them.',
       severity: 'error',
-      from: {path: '^(plugins|src/lib)/'},
+      from: {path: '^(plugins|src/lib|deploy)/'},
       to: {circular: true},
     },
     {
@@ -100,10 +100,10 @@ module.exports = {
     {
       name: 'not-tests-or-scripts',
       comment:
-        'plugins/ and src/lib/ → never tests/ or scripts/: the tests and the scripts use the ' +
-        'plugin, not the other way round, and the build does not ship them.',
+        'plugins/, src/lib/ and deploy/ → never tests/ or scripts/: the tests and the scripts use the ' +
+        'plugin and the serving rules, not the other way round, and the build does not ship them.',
       severity: 'error',
-      from: {path: '^(plugins|src/lib)/'},
+      from: {path: '^(plugins|src/lib|deploy)/'},
       to: {path: '^(tests|scripts)/'},
     },
   ],

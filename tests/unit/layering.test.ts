@@ -1,5 +1,5 @@
 /**
- * The imports of plugins/ and src/lib/ run one way: no circles, and in plugins/vultus-contract/
+ * The imports of plugins/, src/lib/ and deploy/ run one way: no circles, and in plugins/vultus-contract/
  * down from the entry points to the directive registry, the renderers and the foundations, as
  * .dependency-cruiser.cjs defines them (each rule says its direction and why). An import against
  * them fails here, naming the importing module, the imported one and the rule.
@@ -17,7 +17,7 @@ function describe(violation: IViolation): string {
   return cycle ? `${line}\n    (circle: ${[violation.from, ...cycle].join(' → ')})` : line;
 }
 
-test('the imports of plugins/ and src/lib/ run the way .dependency-cruiser.cjs says', async () => {
+test('the imports of plugins/, src/lib/ and deploy/ run the way .dependency-cruiser.cjs says', async () => {
   // dependency-cruiser is an ES module only, which the tests (CommonJS through tsx) import, not require.
   const {cruise} = await import('dependency-cruiser');
   const {default: extractDepcruiseOptions} =
@@ -26,7 +26,7 @@ test('the imports of plugins/ and src/lib/ run the way .dependency-cruiser.cjs s
   const options = await extractDepcruiseOptions(path.join(siteDir, '.dependency-cruiser.cjs'));
   const tsConfig = extractTSConfig(path.join(siteDir, 'tsconfig.json'));
   const {output} = await cruise(
-    ['plugins', 'src/lib'],
+    ['plugins', 'src/lib', 'deploy'],
     {...options, baseDir: siteDir, validate: true, tsConfig: {fileName: path.join(siteDir, 'tsconfig.json')}},
     {},
     {tsConfig},
