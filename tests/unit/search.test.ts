@@ -532,3 +532,35 @@ test('a comparison ("A vs B", "difference between A and B") searches for the thi
     assert.equal(compared.search(query, 1)[0]?.url, '/liveness#choosing', query);
   assert.ok(compared.search('versus', 5).length > 0, 'a query of connecting words alone still searches them');
 });
+
+test('a query no place answers in full still finds the place that has its words in a synonym, above places with fewer', () => {
+  const entry = (url: string, title: string, text: string): SearchEntry => ({
+    kind: 'section',
+    url,
+    hash: '',
+    title,
+    path: ['Page'],
+    text,
+  });
+  const pad = new SearchEngine(
+    JSON.parse(
+      JSON.stringify(
+        buildSearchIndex(
+          [
+            entry(
+              '/metrics/liveness',
+              'Presentation attack detection',
+              'Results of the independent evaluation.',
+            ),
+            entry('/sandbox', 'Test mode', 'A test key returns the results you force.'),
+            entry('/responses', 'Results', 'Every result has a decision.'),
+          ],
+          [['PAD', 'presentation attack detection']],
+        ),
+      ),
+    ) as never,
+  );
+  // No place has every word, in the words typed or in the synonym's: the place that says
+  // "presentation attack detection" is the answer, not the one that has "test" and "results".
+  assert.equal(pad.search('PAD test results')[0]?.url, '/metrics/liveness');
+});

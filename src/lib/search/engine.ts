@@ -246,6 +246,14 @@ const fuzziness = (word: string): number => (word.length >= 9 ? 2 : word.length 
 
 type Alternative = {words: string[]; weight: number};
 
+/** How much an entry that has only some of the query's words counts, against one that has all. */
+const someWords = 0.2;
+/**
+ * The same for some of the words of an alternative (a synonym in place of the word typed), when no
+ * alternative has them all: half as much, so that the words typed come first.
+ */
+const someWordsOfAnAlternative = 0.1;
+
 export class SearchEngine {
   private readonly miniSearch: MiniSearch;
   private readonly synonyms: string[][][];
@@ -332,13 +340,19 @@ export class SearchEngine {
       }
     });
     if (scores.size < limit && words.length > 1) {
-      // Fewer than a full list: the entries that have some of the words, well below the rest.
-      const tree = this.query(words, 'OR');
-      if (tree) {
+      // Fewer than a full list: the entries that have some of the words, well below the rest; in
+      // the words of each alternative too, so that "PAD test results" finds what says
+      // "presentation attack detection".
+      // When no alternative finds every word, the alternatives' words count too, for less.
+      const anded = scores.size > 0;
+      (anded ? alternatives.slice(0, 1) : alternatives).forEach(({words: altWords, weight}, position) => {
+        const tree = this.query(altWords, 'OR');
+        if (!tree) return;
+        const factor = position === 0 ? someWords : someWordsOfAnAlternative;
         for (const result of this.miniSearch.search(tree)) {
-          add(result.id as number, result.score * 0.2 * (this.base[result.id as number] ?? 1));
+          add(result.id as number, result.score * factor * weight * (this.base[result.id as number] ?? 1));
         }
-      }
+      });
     }
     const ranked = [...scores.entries()]
       .map(([id, score]) => ({id, score}))
