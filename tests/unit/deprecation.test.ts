@@ -76,6 +76,16 @@ test('every success response of a request that can pin a model version documents
       for (const name of Object.values(deprecationHeaders))
         assert.ok(response.headers?.[name], `${entry.operation.operationId} ${status} documents ${name}`);
     }
+  // A header of that name that is not the deprecation's own does not do.
+  assert.match(
+    await contractLoadError(
+      edited(
+        /(\n {12}Link: \{\$ref: ')#\/components\/headers\/DeprecationLink('\})/,
+        '$1#/components/headers/VultusRequestId$2',
+      ),
+    ),
+    /^contract\/openapi\.yaml:\d+: #\/paths\/.+\/responses\/2\d\d\/headers\/Link: expected \{\$ref: '#\/components\/headers\/DeprecationLink'\}$/,
+  );
   // The loader finds one that lacks them, and names where.
   const message = await contractLoadError(
     edited(/(\n {12}Sunset: \{\$ref: '#\/components\/headers\/Sunset'\})/, ''),

@@ -211,6 +211,13 @@ export type Deprecation = {announced: string; replacement: string};
  */
 export const deprecationHeaders = {deprecation: 'Deprecation', sunset: 'Sunset', link: 'Link'} as const;
 
+/** The component of `components/headers` each of them is (a response names them by these). */
+const deprecationHeaderComponents: Record<string, string> = {
+  [deprecationHeaders.deprecation]: 'Deprecation',
+  [deprecationHeaders.sunset]: 'Sunset',
+  [deprecationHeaders.link]: 'DeprecationLink',
+};
+
 /** The current version of a model family (the loader has checked there is exactly one). */
 export function currentModelVersion(document: OpenApiDocument, family: string): string {
   return (
@@ -624,7 +631,19 @@ function deprecatedUses(
  * deprecated before the next contract). The cloud sends them: an operation that runs on-premise
  * only documents none of them.
  */
-function requireDeprecationHeaders(document: OpenApiDocument, operations: Map<string, OperationEntry>): void {
+function requireDeprecationHeaders(
+  document: OpenApiDocument,
+  raw: OpenApiDocument,
+  operations: Map<string, OperationEntry>,
+): void {
+  /** A response as written: its own, or the component its `$ref` names. */
+  const rawResponse = (response: unknown): {headers?: Record<string, {$ref?: string}>} | undefined => {
+    const ref = isRecord(response) && typeof response.$ref === 'string' ? response.$ref : undefined;
+    const named = ref?.replace(/^#\/components\/responses\//, '');
+    const responses = raw.components.responses as Record<string, unknown> | undefined;
+    const found = named === undefined ? response : responses?.[named];
+    return isRecord(found) ? (found as {headers?: Record<string, {$ref?: string}>}) : undefined;
+  };
   const modelVersions = new Set(document['x-model-versions'].map((row) => row.model_version));
   const names: string[] = Object.values(deprecationHeaders);
   for (const entry of operations.values()) {
@@ -651,11 +670,19 @@ function requireDeprecationHeaders(document: OpenApiDocument, operations: Map<st
       : 'its request can use a deprecated operation, field or parameter';
     for (const [status, response] of Object.entries(entry.operation.responses)) {
       if (!/^2\d\d$/.test(status)) continue;
+      const where = `${contractRelativePath}: #/paths/${pointerPart(entry.path)}/${entry.method}/responses/${status}/headers`;
       const missing = needed.filter((name) => !Object.hasOwn(response.headers ?? {}, name));
       if (missing.length > 0) {
         throw new ContractError(
-          `${contractRelativePath}: #/paths/${pointerPart(entry.path)}/${entry.method}/responses/${status}/headers: ${why}, so the response documents ${needed.join(', ')} (missing: ${missing.join(', ')})`,
+          `${where}: ${why}, so the response documents ${needed.join(', ')} (missing: ${missing.join(', ')})`,
         );
+      }
+      // Each is the deprecation's own header (a `Link` of another relation would not do).
+      const written = rawResponse(entry.rawOperation.responses[status])?.headers ?? {};
+      for (const name of needed) {
+        const component = `#/components/headers/${deprecationHeaderComponents[name] ?? name}`;
+        if (written[name]?.$ref !== component)
+          throw new ContractError(`${where}/${pointerPart(name)}: expected {$ref: '${component}'}`);
       }
     }
   }
@@ -878,7 +905,7 @@ export async function loadContract(siteDir: string): Promise<Contract> {
     const operations = collectOperations(document, raw);
     requireDeployments(operations);
     requireHttpStatuses(document, operations);
-    requireDeprecationHeaders(document, operations);
+    requireDeprecationHeaders(document, raw, operations);
     return {file, document, raw, operations};
   } catch (error) {
     throw withLine(error, await readFile(file, 'utf8'));
