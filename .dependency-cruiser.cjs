@@ -19,6 +19,7 @@
  *                  fact (facts/fact.ts), the mdast builders (mdast.ts), the record of files read
  *                  (reads.ts), the errors that name a writer's mistake (errors.ts, yamlLines.ts),
  *                  how a number is written and the placeholder language (numbers.ts, placeholders.ts),
+ *                  the arithmetic of dates (dates.ts),
  *                  the site's sources, loaded once per build and handed to every renderer
  *                  (sources.ts), and their loaders: contract/contract.ts, contract/models.ts and
  *                  contract/sandbox.ts (the contract, with what a test key runs, which the loader
@@ -43,7 +44,7 @@ const registry = [`${plugin}directives\\.ts$`];
 
 /** The foundations: shared types, builders and the loaders of the sources. */
 const foundations = [
-  `${plugin}(directive|mdast|reads|sources|errors|yamlLines|numbers|placeholders)\\.ts$`,
+  `${plugin}(directive|mdast|reads|sources|errors|yamlLines|numbers|placeholders|dates)\\.ts$`,
   `${plugin}facts/fact\\.ts$`,
   `${plugin}contract/(contract|models|sandbox)\\.ts$`,
   `${plugin}data/(load\\.ts$|types/)`,

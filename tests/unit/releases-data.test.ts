@@ -22,8 +22,8 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
+import {addMonths} from '../../plugins/vultus-contract/dates';
 import {
-  addMonths,
   compareVersionsDesc,
   lineOf,
   noticeDate,

@@ -18,6 +18,7 @@ import {SourceError} from '../errors';
 import {pointerPath, yamlLine, yamlSyntaxError} from '../yamlLines';
 import {expandPlaceholders, noSuchKey, placeholderPattern} from '../placeholders';
 import {grouped, thresholdText} from '../numbers';
+import {addMonths} from '../dates';
 import {sandboxClause} from './sandbox';
 import {operationAnchor} from '../../../src/lib/anchors';
 
@@ -451,13 +452,6 @@ function requireHttpStatuses(document: OpenApiDocument, operations: Map<string, 
 
 const isDate = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value);
-
-/** A date (YYYY-MM-DD) `months` months later, on the same day of the month. */
-function addMonths(date: string, months: number): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const later = new Date(Date.UTC(year, month - 1 + months, day));
-  return later.toISOString().slice(0, 10);
-}
 
 /**
  * `x-model-versions`, the catalogue `::model-versions` renders and the pages' model facts read:

@@ -14,6 +14,7 @@
 import type {Directive} from '../directive';
 import type {PhrasingContent, RootContent} from 'mdast';
 import {DataError} from './load';
+import {addMonths} from '../dates';
 import type {Releases} from './types';
 import {
   code,
@@ -82,14 +83,6 @@ export function compareVersionsDesc(a: string, b: string): number {
 
 /** The minor version line of a version: `3.4.1` → `3.4`. */
 export const lineOf = (version: string): string => versionParts(version).slice(0, 2).join('.');
-
-/** A date (YYYY-MM-DD) moved by whole months, keeping the day of the month. */
-export function addMonths(date: string, months: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const total = year * 12 + (month - 1) + months;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${Math.floor(total / 12)}-${pad((total % 12) + 1)}-${pad(day)}`;
-}
 
 /** The date a minor version's end-of-support notice is due. */
 export const noticeDate = (support: Support, version: SupportedVersion): string =>
