@@ -319,8 +319,8 @@ export class SearchEngine {
     const words = queryWords(query);
     if (words.length === 0) return [];
     const scores = new Map<number, number>();
-    const filtered =
-      filter.kind !== undefined || filter.deployment !== undefined || filter.status !== undefined;
+    // Any facet the filter sets (./facets.ts), without naming each.
+    const filtered = Object.values(filter).some((value) => value !== undefined);
     const add = (id: number, score: number): void => {
       if (filtered && !this.kept(id, filter)) return;
       if (score > (scores.get(id) ?? 0)) scores.set(id, score);

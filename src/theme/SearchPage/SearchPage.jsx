@@ -82,7 +82,7 @@ function SearchPageContent() {
         }
         // `updateSearchPath` should not be in the deps,
         // otherwise will cause call stack overflow.
-    }, [searchQuery, versionUrl, searchContext, filter.kind, filter.deployment, filter.status]);
+    }, [searchQuery, versionUrl, searchContext, filter]);
     const handleSearchInputChange = useCallback((e) => {
         setSearchQuery(e.target.value);
     }, []);
@@ -168,13 +168,13 @@ function SearchPageContent() {
                     description: "The paragraph for empty search result",
                 })}
               {/* VULTUS: a filtered search that finds nothing offers the search without its filters. */}
-              {(filter.kind || filter.deployment || filter.status) && (<>
+              {Object.keys(filter).length > 0 && (<>
                   {" "}with these filters.{" "}
                   <button type="button" className={vultusStyles.clear} onClick={() => {
                     const params = new URLSearchParams(location.search);
-                    params.delete(facetParams.kind);
-                    params.delete(facetParams.deployment);
-                    params.delete(facetParams.status);
+                    for (const param of Object.values(facetParams)) {
+                        params.delete(param);
+                    }
                     history.replace({ search: params.toString() });
                 }}>
                     Search everything
