@@ -3,20 +3,57 @@
  * still runs on its own (`node --import tsx --test tests/unit/<file>.test.ts`); a shard runs its
  * files in one process, so the docs pages are rendered and the contract is loaded once per shard
  * instead of once per file (./helpers/pages.ts).
+ *
+ * The shards are balanced by each file's time in an earlier run (./timings.json, written by
+ * `npm run unit-timings`), as CI services split tests by timings: the longest file goes to the
+ * shard with the least time so far, then the next. A file the timings do not list counts as
+ * their median (1 s when none is listed), so a new file runs at once; stale timings cost speed, never a test.
  */
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe} from 'node:test';
+import timings from './timings.json';
 
 const unitDir = path.resolve(__dirname, '..');
 
-/** The unit test files of shard `index` (from 1) of `count`: every count-th file by name. */
-export function shardFiles(index: number, count: number): string[] {
+/** Every unit test file, by name. */
+export function unitTestFiles(): string[] {
   return readdirSync(unitDir)
     .filter((name) => name.endsWith('.test.ts'))
     .sort()
-    .filter((_, position) => position % count === index - 1)
     .map((name) => path.join(unitDir, name));
+}
+
+/** The median of some numbers (0 for none). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * The files of each of `count` shards, by name within a shard: the longest first (by
+ * `seconds`, a file's time), each to the shard with the least time so far.
+ */
+export function balancedShards(files: string[], count: number, seconds: Record<string, number>): string[][] {
+  const typical = median(Object.values(seconds)) || 1;
+  const time = (file: string): number => seconds[path.basename(file)] ?? typical;
+  const shards = Array.from({length: count}, () => ({files: [] as string[], seconds: 0}));
+  const longestFirst = [...files].sort((a, b) => time(b) - time(a) || a.localeCompare(b));
+  for (const file of longestFirst) {
+    const shortest = shards.reduce((best, shard) => (shard.seconds < best.seconds ? shard : best));
+    shortest.files.push(file);
+    shortest.seconds += time(file);
+  }
+  return shards.map((shard) => shard.files.sort());
+}
+
+/** The unit test files of shard `index` (from 1) of `count`. */
+export function shardFiles(index: number, count: number): string[] {
+  return balancedShards(unitTestFiles(), count, timings.seconds)[index - 1] ?? [];
 }
 
 /**
