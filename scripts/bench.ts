@@ -5,7 +5,8 @@
  * - Lighthouse 12 (it runs on Node 20; Lighthouse 13 needs Node 22.19), mobile and desktop,
  *   median of 3 runs: performance, accessibility, best practices, SEO, LCP, TBT, CLS.
  * - First-visit JavaScript and CSS bytes (raw and gzip) per page kind.
- * - Search index bytes and the time from a typed query to results in the browser.
+ * - Search index bytes, what a first query downloads of it and the time from a typed query to
+ *   results in the browser, for the site and for its docs five times over.
  * - Cold build time; `npm start` ready cold and warm, and an edit to a page, the contract, a data
  *   file or a partial until it shows on the open page (./lib/devServer.ts).
  * Targets (issue 7): performance >= 95 on mobile, accessibility / best practices / SEO 100,
@@ -21,7 +22,6 @@ import {startNginx} from '../tests/browser/nginx';
 import {chromiumArgs, chromiumPath} from '../tests/browser/chromium';
 import {firstVisitBytes, type FirstVisitBytes} from '../tests/browser/first-visit';
 import {
-  builtEngine,
   heldOut,
   quality,
   querySets,
@@ -30,6 +30,7 @@ import {
   type Query,
   type Quality,
 } from './lib/searchQuality';
+import {buildWithDocsTimes, builtEngine, firstQueryBytes, indexBytes} from './lib/searchIndex';
 import {devServerFigures} from './lib/devServer';
 
 const siteDir = path.resolve(__dirname, '..');
@@ -220,8 +221,11 @@ function searchQuality(): (Omit<Quality, 'misses'> & {set: string})[] {
   });
 }
 
-/** What the first use of the search box downloads (scripts, worker, index), gzip level 6. */
-async function searchFirstUseBytes(browser: Browser, baseUrl: string): Promise<number> {
+/**
+ * What the first query typed in the search box downloads (the worker's script, the index's head
+ * and the parts the query reads), gzip level 6.
+ */
+async function searchFirstQueryBytes(browser: Browser, baseUrl: string, query: string): Promise<number> {
   const page = await browser.newPage({viewport: {width: 1280, height: 800}});
   await page.goto(`${baseUrl}/auth`, {waitUntil: 'networkidle'});
   let gzip = 0;
@@ -236,25 +240,38 @@ async function searchFirstUseBytes(browser: Browser, baseUrl: string): Promise<n
       ),
     );
   });
-  await page.getByLabel('Search', {exact: true}).click();
-  await page.waitForFunction(
-    () => document.querySelector('input[aria-label="Search"]')?.getAttribute('placeholder') === 'Search',
-  );
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await box.fill(query);
+  await page.getByRole('listbox').getByRole('option').first().waitFor();
   await page.waitForLoadState('networkidle');
   await Promise.all(reads);
   await page.close();
   return gzip;
 }
 
-function searchIndexBytes(): {raw: number; gzip: number} {
-  const files = readdirSync(buildDir).filter((file) => /^search-index.*\.json$/.test(file));
-  return files.reduce(
-    (total, file) => {
-      const body = readFileSync(path.join(buildDir, file));
-      return {raw: total.raw + body.length, gzip: total.gzip + gzipSync(body, {level: 6}).length};
-    },
-    {raw: 0, gzip: 0},
-  );
+/** A median, rounded to 0.1. */
+const medianOf = (values: number[]): number => Math.round(median(values) * 10) / 10;
+
+/**
+ * The search index of the build in `dir`: its bytes, what the first query of each query set's
+ * queries downloads of it (computed, as the browser fetches it), and in the browser the median time
+ * from a typed query to results and what a first query downloads with the worker's script.
+ */
+async function searchIndexFigures(browser: Browser, dir: string) {
+  const server = await startNginx(dir);
+  try {
+    const queries = querySets(siteDir).flatMap((set) => readQueries(set.file).map((query) => query.q));
+    const firstQueries = firstQueryBytes(dir, queries).map((figures) => figures.gzip);
+    return {
+      ...indexBytes(dir),
+      firstQueryGzip: {median: medianOf(firstQueries), max: Math.max(...firstQueries)},
+      browserFirstQueryGzip: await searchFirstQueryBytes(browser, server.baseUrl, 'liveness'),
+      queryToResultsMs: await queryToResults(browser, server.baseUrl),
+    };
+  } finally {
+    await server.stop();
+  }
 }
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
@@ -277,9 +294,12 @@ async function main(): Promise<void> {
       pages.push({kind, route, status, bytes, mobile, desktop});
       console.log(`measured ${kind} (${route})`);
     }
-    const index = searchIndexBytes();
-    const queryMs = await queryToResults(browser, server.baseUrl);
-    const firstUseGzip = await searchFirstUseBytes(browser, server.baseUrl);
+    const index = await searchIndexFigures(browser, buildDir);
+    // The docs five times over (./lib/searchIndex.ts): how the index and a first query grow.
+    const fiveTimesDir = await buildWithDocsTimes(siteDir, buildDir, 5);
+    const fiveTimes = await searchIndexFigures(browser, fiveTimesDir).finally(() =>
+      rmSync(fiveTimesDir, {recursive: true, force: true}),
+    );
     const searchQualityBySet = searchQuality();
     const writers = await devServerFigures(siteDir, browser);
     const results = {
@@ -287,7 +307,7 @@ async function main(): Promise<void> {
       runs,
       buildSeconds,
       writers,
-      searchIndex: {...index, queryToResultsMs: queryMs, firstUseGzip, quality: searchQualityBySet},
+      searchIndex: {...index, docsFiveTimes: fiveTimes, quality: searchQualityBySet},
       pages,
     };
     mkdirSync(path.join(siteDir, 'bench-results'), {recursive: true});
@@ -307,9 +327,14 @@ async function main(): Promise<void> {
       'CSS KB raw/gz': `${kb(entry.bytes.cssRaw)} / ${kb(entry.bytes.cssGzip)}`,
     }));
     console.table(rows);
-    console.log(
-      `search index: ${kb(index.raw)} KB raw, ${kb(index.gzip)} KB gzip; first use of the box downloads ${kb(firstUseGzip)} KB gzip; query to results (median): ${queryMs} ms`,
-    );
+    for (const [label, figures] of [
+      ['search index', index],
+      ['search index, docs five times', fiveTimes],
+    ] as const) {
+      console.log(
+        `${label}: ${kb(figures.raw)} KB raw, ${kb(figures.gzip)} KB gzip in ${figures.files} files, head ${kb(figures.headGzip)} KB; a first query downloads ${kb(figures.firstQueryGzip.median)} KB gzip of it (median of the query sets, at most ${kb(figures.firstQueryGzip.max)} KB), ${kb(figures.browserFirstQueryGzip)} KB with the worker in the browser ("liveness"); query to results (median, fetches included): ${figures.queryToResultsMs} ms`,
+      );
+    }
     for (const figures of searchQualityBySet) {
       console.log(
         `search quality, ${figures.set} (${figures.queries} queries): hit@1 ${figures.hitAt1} %, hit@5 ${figures.hitAt5} %, MRR ${figures.mrr}`,

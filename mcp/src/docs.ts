@@ -7,7 +7,8 @@
  */
 import leven from 'leven';
 import {parse as parseYaml, stringify as stringifyYaml} from 'yaml';
-import {SearchEngine, type SearchHit, type SearchIndexFile} from '../../src/lib/search/engine';
+import type {SearchHit} from '../../src/lib/search/engine';
+import {LazySearch} from '../../src/lib/search/lazy';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 import {indexMetaName} from '../../src/lib/search/clientConstants';
 import type {SearchFilter} from '../../src/lib/search/facets';
@@ -342,8 +343,12 @@ export class Docs {
     const home = await this.required('/index.html');
     const indexPath = new RegExp(`<meta name="?${indexMetaName}"? content="?([^"\\s>]+)`).exec(home)?.[1];
     if (!indexPath) throw new NotFound(`${this.site.baseUrl}/ names no search index.`);
-    const file = await this.required(indexPath.replace(/^https?:\/\/[^/]+/i, ''));
-    return new SearchEngine(JSON.parse(file) as SearchIndexFile);
+    // The parts each query reads are fetched as the browser fetches them.
+    const search = new LazySearch(indexPath.replace(/^https?:\/\/[^/]+/i, ''), async (url) =>
+      JSON.parse(await this.required(url)),
+    );
+    await search.ready();
+    return search;
   });
 
   /** What the navbar's search box finds for `query`, best first. */
@@ -354,6 +359,6 @@ export class Docs {
 
   /** For a query that finds nothing, the nearest queries that find something, as the box offers them. */
   async nearest(query: string): Promise<string[]> {
-    return (await this.engine()).nearestQueries(query);
+    return (await this.engine()).nearest(query);
   }
 }

@@ -4,9 +4,10 @@
  *
  * After the build, every docs page is read back from its HTML (./extract.ts): each section, table
  * row, list and the identifiers of its code samples become findable, and a hit lands on the row or
- * heading that holds it. The index (src/lib/search/engine.ts) is written as
- * `search-index-<hash of its content>.json`, and every page names it in
- * `<meta name="vultus-search-index">`, so an index whose content changes always gets a new name.
+ * heading that holds it. The index (src/lib/search/engine.ts) is written as a head,
+ * `search-index-<hash of its content>.json`, and the parts a query fetches when it reads them
+ * (src/lib/search/indexFiles.ts); every page names the head in `<meta name="vultus-search-index">`,
+ * so an index whose content changes always gets a new name.
  * In the browser, the plugin's `searchByWorker` module resolves to src/lib/search/client.ts.
  */
 import {createHash} from 'node:crypto';
@@ -15,7 +16,8 @@ import path from 'node:path';
 import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
 import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
-import {buildSearchIndex} from '../../src/lib/search/engine';
+import {buildSearchIndex, type SearchEntry} from '../../src/lib/search/engine';
+import {partUrl, splitSearchIndex, type SearchIndexFile} from '../../src/lib/search/indexFiles';
 import {indexMetaName} from '../../src/lib/search/clientConstants';
 import {llmsSections} from '../vultus-contract/outputs/llms';
 import {extractEntries, withoutRepeats} from './extract';
@@ -54,13 +56,9 @@ async function htmlFiles(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Builds the index of the built site, writes it under its content hash and returns its name. */
-export async function writeSearchIndex(
-  siteDir: string,
-  outDir: string,
-  routesPaths: string[],
-): Promise<string> {
-  const entries = [];
+/** The findable places of every docs page of the built site in `outDir`, page by page, repeats kept. */
+export async function siteEntries(outDir: string, routesPaths: string[]): Promise<SearchEntry[]> {
+  const entries: SearchEntry[] = [];
   for (const route of docsRoutes(routesPaths)) {
     let html: string;
     try {
@@ -70,12 +68,44 @@ export async function writeSearchIndex(
     }
     entries.push(...extractEntries(html, route));
   }
-  const index = buildSearchIndex(withoutRepeats(entries), loadSynonyms(siteDir));
-  const json = JSON.stringify(index);
-  const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
-  const name = `search-index-${hash}.json`;
-  await writeFile(path.join(outDir, name), json);
+  return entries;
+}
+
+/**
+ * Writes an index as its head and parts (src/lib/search/indexFiles.ts) under a hash of their
+ * content, and returns the head's name.
+ */
+export async function writeIndexFiles(outDir: string, index: SearchIndexFile): Promise<string> {
+  const {head, postings, details} = splitSearchIndex(index);
+  const headJson = JSON.stringify(head);
+  const parts = [
+    ...postings.map((part, at) => ({kind: 'postings' as const, at, json: JSON.stringify(part)})),
+    ...details.map((part, at) => ({kind: 'details' as const, at, json: JSON.stringify(part)})),
+  ];
+  const hash = createHash('sha256').update(headJson);
+  for (const {json} of parts) hash.update(json);
+  const name = `search-index-${hash.digest('hex').slice(0, 12)}.json`;
+  await writeFile(path.join(outDir, name), headJson);
+  for (const {kind, at, json} of parts) await writeFile(path.join(outDir, partUrl(name, kind, at)), json);
   return name;
+}
+
+/** Builds the index of the built site, writes it under its content hash and returns its name. */
+export async function writeSearchIndex(
+  siteDir: string,
+  outDir: string,
+  routesPaths: string[],
+): Promise<string> {
+  const entries = withoutRepeats(await siteEntries(outDir, routesPaths));
+  return writeIndexFiles(outDir, buildSearchIndex(entries, loadSynonyms(siteDir)));
+}
+
+/** Names the index `name` in every page of `outDir`, in place of the placeholder. */
+export async function nameIndexInPages(outDir: string, from: string, to: string): Promise<void> {
+  for (const file of await htmlFiles(outDir)) {
+    const html = await readFile(file, 'utf8');
+    if (html.includes(from)) await writeFile(file, html.replaceAll(from, to));
+  }
 }
 
 export default function vultusSearchPlugin(context: LoadContext, options: PluginOptions): Plugin {
@@ -96,11 +126,7 @@ export default function vultusSearchPlugin(context: LoadContext, options: Plugin
     },
     async postBuild({outDir, routesPaths, baseUrl}) {
       const name = await writeSearchIndex(context.siteDir, outDir, routesPaths);
-      for (const file of await htmlFiles(outDir)) {
-        const html = await readFile(file, 'utf8');
-        if (html.includes(placeholder))
-          await writeFile(file, html.replaceAll(placeholder, `${baseUrl}${name}`));
-      }
+      await nameIndexInPages(outDir, placeholder, `${baseUrl}${name}`);
     },
   };
 }

@@ -4,9 +4,9 @@
  * the engine's results in its order). Used by `npm run bench` (figures) and the build tests
  * (every query answered in the first five).
  */
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {SearchEngine, type SearchIndexFile} from '../../src/lib/search/engine';
+import type {SearchEngine} from '../../src/lib/search/engine';
 
 export interface QuerySet {
   label: string;
@@ -52,13 +52,6 @@ export const tuningQuestions = (siteDir: string): FlooredSet =>
 
 export function readQueries(file: string): Query[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as {queries: Query[]}).queries;
-}
-
-/** The engine over the index in `buildDir`. */
-export function builtEngine(buildDir: string): SearchEngine {
-  const file = readdirSync(buildDir).find((name) => /^search-index-.*\.json$/.test(name));
-  if (!file) throw new Error(`no search index in ${buildDir}`);
-  return new SearchEngine(JSON.parse(readFileSync(path.join(buildDir, file), 'utf8')) as SearchIndexFile);
 }
 
 export interface Quality {

@@ -7,7 +7,8 @@
  */
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {builtEngine, querySets, readQueries} from '../../scripts/lib/searchQuality';
+import {querySets, readQueries} from '../../scripts/lib/searchQuality';
+import {builtEngine} from '../../scripts/lib/searchIndex';
 import {test, expect, gotoHydrated} from './fixtures';
 
 const siteDir = path.resolve(__dirname, '../..');

@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import {readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {siteCopy} from '../../scripts/lib/siteCopy';
+import {partUrl, type SearchIndexHead} from '../../src/lib/search/indexFiles';
 import {build, edit, failedBuild, lineOf, restoringFiles, siteDir} from './helpers/site-copy';
 
 /** The name of the search index of a build directory (its content hash is in it). */
@@ -153,12 +154,18 @@ describe('a copy of the site built cold, then warm', () => {
         assert.match(html(route), new RegExp(word), `${route}: the warm build renders the edit ("${word}")`);
       }
       const after = indexName(path.join(dir, 'build'));
-      const index = readFileSync(path.join(dir, 'build', after), 'utf8');
-      assert.match(index, /quokka/, 'the new index holds the edit');
-      // Its name is its content's: a browser that keeps the old index for a year fetches the new one.
+      const read = (file: string): string => readFileSync(path.join(dir, 'build', file), 'utf8');
+      const head = read(after);
+      assert.match(head, /"quokka"/, 'the new index has the edit among its terms');
+      // Its name is its content's (the head, then each part): a browser that keeps the old index for
+      // a year fetches the new one.
+      const {parts} = JSON.parse(head) as SearchIndexHead;
+      const content = createHash('sha256').update(head);
+      for (const kind of ['postings', 'details'] as const)
+        parts[kind].forEach((_, at) => content.update(read(partUrl(after, kind, at))));
       assert.equal(
         after,
-        `search-index-${createHash('sha256').update(index).digest('hex').slice(0, 12)}.json`,
+        `search-index-${content.digest('hex').slice(0, 12)}.json`,
         'the index is named after its content',
       );
       assert.match(

@@ -15,7 +15,8 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {load} from 'cheerio';
 import {parse as parseYaml} from 'yaml';
 import {startNginx, type Server} from '../browser/nginx';
-import {builtEngine, querySets, readQueries} from '../../scripts/lib/searchQuality';
+import {querySets, readQueries} from '../../scripts/lib/searchQuality';
+import {builtEngine} from '../../scripts/lib/searchIndex';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 
 const siteDir = path.resolve(__dirname, '../..');

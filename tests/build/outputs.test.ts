@@ -16,14 +16,8 @@ import {blockMarkdown} from '../../plugins/vultus-contract/mdast';
 import {repeatedBlockMinBytes} from '../../plugins/vultus-contract/outputs/repeats';
 import {agentsNote} from '../../plugins/vultus-contract/outputs/agents';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
-import {
-  builtEngine,
-  heldOut,
-  quality,
-  querySets,
-  readQueries,
-  tuningQuestions,
-} from '../../scripts/lib/searchQuality';
+import {heldOut, quality, querySets, readQueries, tuningQuestions} from '../../scripts/lib/searchQuality';
+import {builtEngine, firstQueryBytes, indexBytes} from '../../scripts/lib/searchIndex';
 import {markdownPath} from '../../src/lib/markdownPath';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 import type {SearchFilter} from '../../src/lib/search/facets';
@@ -378,6 +372,33 @@ test('the built search index answers every query of every query set in its first
       `${set.label}: queries without an answer in the first five`,
     );
   }
+});
+
+const budgets = JSON.parse(readFileSync(path.join(siteDir, 'budgets.json'), 'utf8')) as {
+  searchFirstQueryGzipKB: number;
+};
+
+test(`a first query downloads the index's head and the parts it reads, at most ${budgets.searchFirstQueryGzipKB} KB gzip, and answers as the whole index does, for every query of every query set`, () => {
+  const whole = builtEngine(buildDir);
+  const queries = querySets(siteDir).flatMap((set) => readQueries(set.file).map((query) => query.q));
+  const first = firstQueryBytes(buildDir, queries);
+  const different = first
+    .filter(
+      ({query, urls}) =>
+        whole
+          .search(query, 8)
+          .map((hit) => hit.url)
+          .join(' ') !== urls.join(' '),
+    )
+    .map(({query}) => query);
+  assert.deepEqual(different, [], 'queries answered otherwise than by the whole index');
+  const heaviest = first.reduce((most, figures) => (figures.gzip > most.gzip ? figures : most));
+  assert.ok(
+    heaviest.gzip / 1024 <= budgets.searchFirstQueryGzipKB,
+    `"${heaviest.query}" downloads ${(heaviest.gzip / 1024).toFixed(1)} KB in ${heaviest.files} files`,
+  );
+  // Not the whole index: a query reads a few of its parts.
+  assert.ok(heaviest.gzip < indexBytes(buildDir).gzip / 2, 'a first query reads less than half the index');
 });
 
 for (const [label, set] of [

@@ -30,7 +30,7 @@ import {
 import {stringifyMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import rehypeRowAnchors from '../../plugins/rehype-row-anchors';
 import {extractEntries} from '../../plugins/search/extract';
-import {buildSearchIndex, SearchEngine} from '../../src/lib/search/engine';
+import {engineOf} from './helpers/search';
 import {withContractSource} from './helpers/contract-copy';
 import {docsDir, listMarkdown, siteDir, sources, withDocs} from './helpers/pages';
 import {unified} from 'unified';
@@ -291,7 +291,7 @@ test('each field item is a search entry as its table row was: full name, type an
     !entries.some((entry) => entry.kind === 'section' && /child fields|Exactly one of/.test(entry.text)),
     'the lists are not section prose',
   );
-  const engine = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(entries, []))) as never);
+  const engine = engineOf(entries, []);
   for (const [query, anchor] of [
     ['allowed_origins', '#op-create-kyc-session-allowed_origins'],
     ['challenge_timeout_seconds', '#op-create-interactive-liveness-session-configchallenge_timeout_seconds'],

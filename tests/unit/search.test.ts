@@ -4,13 +4,10 @@ import assert from 'node:assert/strict';
 import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {
-  buildSearchIndex,
-  loadedPostings,
-  SearchEngine,
-  storedPostings,
-  type SearchEntry,
-} from '../../src/lib/search/engine';
+import {buildSearchIndex, SearchEngine, type SearchEntry} from '../../src/lib/search/engine';
+import {partUrl, postingsInto, splitSearchIndex, storedPostings} from '../../src/lib/search/indexFiles';
+import {LazySearch} from '../../src/lib/search/lazy';
+import {engineOf} from './helpers/search';
 import {spellingVariants} from '../../src/lib/search/spelling';
 import {tokenize, wordTerms} from '../../src/lib/search/terms';
 import {extractEntries, withoutRepeats} from '../../plugins/search/extract';
@@ -207,23 +204,30 @@ const entries: SearchEntry[] = [
     text: 'Rotate keys once a year: key rotation.',
   },
 ];
-const indexFile = JSON.parse(
-  JSON.stringify(
-    buildSearchIndex(entries, [
-      ['changelog', 'revision history'],
-      ['licence renewal', 'key rotation'],
-    ]),
-  ),
-) as never;
-const engine = new SearchEngine(indexFile);
+const engine = engineOf(entries, [
+  ['changelog', 'revision history'],
+  ['licence renewal', 'key rotation'],
+]);
 
 test("a term's postings are stored compactly and load back to exactly what MiniSearch wrote", () => {
   const postings = {0: {3: 1, 40: 2}, 2: {1: 1, 7: 1, 1300: 12, 1301: 1}};
   const stored = storedPostings(postings);
   assert.deepEqual(stored, ['3 11*2', '', '1 6 zx*c 1']);
-  assert.deepEqual(loadedPostings(stored), postings);
+  const loaded = (fields: string[]): Map<number, Map<number, number>> => {
+    const data = new Map<number, Map<number, number>>();
+    postingsInto(data, fields);
+    return data;
+  };
+  const asMaps = (plain: Record<number, Record<number, number>>) =>
+    new Map(
+      Object.entries(plain).map(([field, counts]) => [
+        Number(field),
+        new Map(Object.entries(counts).map(([id, count]) => [Number(id), count])),
+      ]),
+    );
+  assert.deepEqual(loaded(stored), asMaps(postings));
   assert.deepEqual(storedPostings({1: {0: 1}}), ['', '0']);
-  assert.deepEqual(loadedPostings(['', '0']), {1: {0: 1}});
+  assert.deepEqual(loaded(['', '0']), asMaps({1: {0: 1}}));
 });
 
 test('the index file is what the engine searches, and a row lands on its own anchor', () => {
@@ -402,9 +406,7 @@ test('a heading or table a renderer marked gives its entries their kind; the fil
       ['#error-port-closed', 'error-code'],
     ],
   );
-  const faceted = new SearchEngine(
-    JSON.parse(JSON.stringify(buildSearchIndex([...onprem, ...cloud], []))) as never,
-  );
+  const faceted = engineOf([...onprem, ...cloud], []);
   const urls = (filter: SearchFilter): string[] => faceted.search('port', 10, filter).map((hit) => hit.url);
   assert.ok(urls({}).length >= 4, urls({}).join(', '));
   assert.deepEqual(urls({kind: 'config-key'}), ['/onprem-services/face-match#keys-serverport']);
@@ -439,7 +441,7 @@ test('a row or field item a renderer marked deprecated is found by the status fi
     entries.filter((entry) => entry.deprecated).map((entry) => entry.hash),
     ['#model-versions-liveness-v30', '#op-create-min-score'],
   );
-  const engine = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(entries, []))) as never);
+  const engine = engineOf(entries, []);
   const hits = (query: string, filter: SearchFilter): string[] =>
     engine.search(query, 10, filter).map((hit) => `${hit.url}${hit.deprecated ? ' deprecated' : ''}`);
   assert.deepEqual(hits('liveness', {status: 'deprecated'}).sort(), [
@@ -493,7 +495,7 @@ test('a heading that many pages repeat word for word ranks below the page its su
       '/decline-reasons',
     ),
   ];
-  const repeated = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(entries, []))) as never);
+  const repeated = engineOf(entries, []);
   assert.deepEqual(
     repeated.search('decline reason sandbox', 1).map((hit) => hit.url),
     ['/decline-reasons#sandbox-triggers'],
@@ -523,7 +525,7 @@ test('a comparison ("A vs B", "difference between A and B") searches for the thi
       '/liveness',
     ),
   ];
-  const compared = new SearchEngine(JSON.parse(JSON.stringify(buildSearchIndex(entries, []))) as never);
+  const compared = engineOf(entries, []);
   for (const query of [
     'interactive vs passive',
     'difference between interactive and passive',
@@ -542,25 +544,74 @@ test('a query no place answers in full still finds the place that has its words 
     path: ['Page'],
     text,
   });
-  const pad = new SearchEngine(
-    JSON.parse(
-      JSON.stringify(
-        buildSearchIndex(
-          [
-            entry(
-              '/metrics/liveness',
-              'Presentation attack detection',
-              'Results of the independent evaluation.',
-            ),
-            entry('/sandbox', 'Test mode', 'A test key returns the results you force.'),
-            entry('/responses', 'Results', 'Every result has a decision.'),
-          ],
-          [['PAD', 'presentation attack detection']],
-        ),
-      ),
-    ) as never,
+  const pad = engineOf(
+    [
+      entry('/metrics/liveness', 'Presentation attack detection', 'Results of the independent evaluation.'),
+      entry('/sandbox', 'Test mode', 'A test key returns the results you force.'),
+      entry('/responses', 'Results', 'Every result has a decision.'),
+    ],
+    [['PAD', 'presentation attack detection']],
   );
   // No place has every word, in the words typed or in the synonym's: the place that says
   // "presentation attack detection" is the answer, not the one that has "test" and "results".
   assert.equal(pad.search('PAD test results')[0]?.url, '/metrics/liveness');
+});
+
+test('split into small parts, an index answers every query exactly as whole, reading only the parts each query needs', async () => {
+  const synonyms = [
+    ['changelog', 'revision history'],
+    ['licence renewal', 'key rotation'],
+  ];
+  const whole = engineOf(entries, synonyms);
+  // Parts of a few terms and a few entries each, so that a query reads some of them and not others.
+  const {head, postings, details} = splitSearchIndex(buildSearchIndex(entries, synonyms), {
+    postingsChars: 20,
+    detailsEntries: 2,
+  });
+  assert.ok(postings.length > 5 && details.length > 5, `${postings.length} and ${details.length} parts`);
+  const files = new Map<string, unknown>([['/index.json', head]]);
+  postings.forEach((part, at) => files.set(partUrl('/index.json', 'postings', at), part));
+  details.forEach((part, at) => files.set(partUrl('/index.json', 'details', at), part));
+  let fetched: string[] = [];
+  let failing = '';
+  const lazySearch = (): LazySearch =>
+    new LazySearch('/index.json', async (url) => {
+      fetched.push(url);
+      if (url === failing) throw new Error(`${url}: the network is down`);
+      return JSON.parse(JSON.stringify(files.get(url))) as unknown;
+    });
+  // Each query on a fresh page, so that no part another query loaded stands in for one it needs:
+  // some queries, and every word of the index, whole and as its first letters.
+  const queries = [
+    'safari',
+    'key rotation',
+    'revision hstory',
+    'Decline reasons',
+    ...head.index.terms.flatMap((term) => [term, term.slice(0, 3)]),
+  ];
+  for (const query of queries) {
+    fetched = [];
+    assert.deepEqual(
+      (await lazySearch().search(query, 8)).map((hit) => [hit.url, hit.section, hit.score]),
+      whole.search(query, 8).map((hit) => [hit.url, hit.section, hit.score]),
+      `"${query}" answers as the whole index`,
+    );
+    assert.ok(fetched.length < files.size / 2, `"${query}" fetched ${fetched.length} of ${files.size} files`);
+  }
+  const search = lazySearch();
+  assert.deepEqual(await search.nearest('safary browsr'), whole.nearestQueries('safary browsr'));
+
+  // A query refused rather than answered from part of the index, and a failed fetch tried again.
+  const bare = new SearchEngine(head);
+  assert.ok(bare.missingParts('postings', 'safari').length > 0);
+  assert.throws(() => bare.rank('safari'), /postings parts .* are not loaded/);
+  const fresh = lazySearch();
+  const needed = new SearchEngine(head).missingParts('postings', 'safari');
+  failing = partUrl('/index.json', 'postings', needed[0] ?? 0);
+  await assert.rejects(fresh.search('safari'), /the network is down/);
+  failing = '';
+  assert.deepEqual(
+    (await fresh.search('safari')).map((hit) => hit.url),
+    whole.search('safari').map((hit) => hit.url),
+  );
 });

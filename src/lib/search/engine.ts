@@ -12,10 +12,26 @@
  * in either spelling. An entry whose title is the query (the row or heading that defines an
  * identifier) ranks first.
  */
-import MiniSearch, {type AsPlainObject, type Options, type Query} from 'minisearch';
+import MiniSearch, {type Options, type Query} from 'minisearch';
+import type SearchableMap from 'minisearch/SearchableMap';
 import leven from 'leven';
 import {spellingVariants} from './spelling';
 import {identifierParts, normalizeWord, stem, tokenize, wordTerms} from './terms';
+import {
+  isHeadingKind,
+  kinds,
+  postingsInto,
+  partOf,
+  storedHashes,
+  storedPostings,
+  writtenHashes,
+  type DetailsPart,
+  type EntryKind,
+  type PartKind,
+  type PostingsPart,
+  type SearchIndexFile,
+  type SearchIndexHead,
+} from './indexFiles';
 import {
   contentKindOf,
   contentKinds,
@@ -26,13 +42,6 @@ import {
   type MarkedKind,
   type SearchFilter,
 } from './facets';
-
-/**
- * `row`: a row of a table that defines things (codes, keys, options, browsers), or a list item
- * that defines an identifier; `field`: a row of the API reference's parameter, field and status
- * tables; `shared-field`: such a row that several operations repeat word for word.
- */
-export type EntryKind = 'page' | 'section' | 'row' | 'field' | 'shared-field';
 
 /** One findable place: a page, a heading with the text under it, or a table row. */
 export interface SearchEntry {
@@ -53,7 +62,6 @@ export interface SearchEntry {
   deprecated?: boolean;
 }
 
-const kinds: EntryKind[] = ['page', 'section', 'row', 'field', 'shared-field'];
 /** How much an entry of each kind counts, and how much more when its title is the query. */
 const kindWeight: Record<EntryKind, {base: number; exact: number}> = {
   page: {base: 1.2, exact: 4},
@@ -62,88 +70,6 @@ const kindWeight: Record<EntryKind, {base: number; exact: number}> = {
   field: {base: 0.12, exact: 1.5},
   'shared-field': {base: 0.06, exact: 1},
 };
-
-/**
- * MiniSearch's serialized index without what the entries' positions already say: the map of
- * document ids (each entry's id is its position) and the field lengths keyed by id (a list
- * here). About 24 KB gzip less to download. Each term's postings are stored as one string per
- * field (`storedPostings`): 80 KB gzip less than MiniSearch's objects.
- */
-type StoredIndex = Omit<AsPlainObject, 'documentIds' | 'fieldLength' | 'index'> & {
-  fieldLength: number[][];
-  index: [string, string[]][];
-};
-
-/** MiniSearch's postings of one term: entry ids and counts by field id. */
-type Postings = AsPlainObject['index'][number][1];
-
-/**
- * A term's postings as one string per field id, '' for a field without the term: the entry ids
- * in ascending order as base-36 differences from the previous id, each followed by `*` and its
- * count when the term occurs more than once (`2s 4 a*3`: ids 100, 104, 114, the last three times).
- */
-export function storedPostings(postings: Postings): string[] {
-  const fieldIds = Object.keys(postings).map(Number);
-  const stored = Array.from({length: Math.max(-1, ...fieldIds) + 1}, () => '');
-  for (const fieldId of fieldIds) {
-    let previous = 0;
-    stored[fieldId] = Object.entries(postings[fieldId] ?? {})
-      .map(([id, count]) => [Number(id), count] as const)
-      .sort(([a], [b]) => a - b)
-      .map(([id, count]) => {
-        const delta = (id - previous).toString(36);
-        previous = id;
-        return count === 1 ? delta : `${delta}*${count.toString(36)}`;
-      })
-      .join(' ');
-  }
-  return stored;
-}
-
-/** MiniSearch's postings of a term from what `storedPostings` wrote. */
-export function loadedPostings(stored: readonly string[]): Postings {
-  const postings: Postings = {};
-  stored.forEach((field, fieldId) => {
-    if (field === '') return;
-    const counts: Record<string, number> = {};
-    let id = 0;
-    for (const posting of field.split(' ')) {
-      const star = posting.indexOf('*');
-      id += parseInt(star < 0 ? posting : posting.slice(0, star), 36);
-      counts[id] = star < 0 ? 1 : parseInt(posting.slice(star + 1), 36);
-    }
-    postings[fieldId] = counts;
-  });
-  return postings;
-}
-
-/** The file the build writes and the browser loads on first use of the search box. */
-export interface SearchIndexFile {
-  version: 4;
-  /** [route, title] of each page. */
-  pages: [string, string][];
-  /**
-   * [kind, page, hash, title, section, marked] of each entry; its position is its id. A row's
-   * hash that continues the hash of the heading above it (`#options-locale` under `#options`) is
-   * stored as the rest after a `~` (`~locale`). `marked`, the position of the entry's marked kind
-   * in `contentKinds` (./facets.ts), only for an entry that has one.
-   */
-  entries: ([number, number, string, string, string] | [number, number, string, string, string, number])[];
-  /** The ids of the deprecated entries, when there are any. */
-  deprecated?: number[];
-  /** Groups of words and phrases that are searched for each other. */
-  synonyms: string[][];
-  index: StoredIndex;
-}
-
-/** Each entry's hash, with the continued row hashes (`~rest`) written out. */
-function entryHashes(entries: SearchIndexFile['entries']): string[] {
-  let heading = '';
-  return entries.map(([kind, , hash]) => {
-    if (kinds[kind] === 'page' || kinds[kind] === 'section') heading = hash;
-    return hash.startsWith('~') ? `${heading}-${hash.slice(1)}` : hash;
-  });
-}
 
 export interface SearchHit {
   id: number;
@@ -183,8 +109,10 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
   const rows: SearchIndexFile['entries'] = [];
   const documents: {id: number; title: string; path: string; text: string}[] = [];
   const deprecated: number[] = [];
-  /** The hash of the page or heading the current entry sits under. */
-  let heading = '';
+  const hashes = storedHashes(
+    entries.map((entry) => entry.kind === 'page' || entry.kind === 'section'),
+    entries.map((entry) => entry.hash),
+  );
   for (const entry of entries) {
     let page = pageIndex.get(entry.url);
     if (page === undefined) {
@@ -193,14 +121,7 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
       pages.push([entry.url, entry.kind === 'page' ? entry.title : (entry.path[0] ?? entry.title)]);
     }
     const id = rows.length;
-    if (entry.kind === 'page' || entry.kind === 'section') heading = entry.hash;
-    const hash =
-      heading !== '' &&
-      entry.kind !== 'page' &&
-      entry.kind !== 'section' &&
-      entry.hash.startsWith(`${heading}-`)
-        ? `~${entry.hash.slice(heading.length + 1)}`
-        : entry.hash;
+    const hash = hashes[id] ?? entry.hash;
     const row: [number, number, string, string, string] = [
       kinds.indexOf(entry.kind),
       page,
@@ -254,68 +175,137 @@ const someWords = 0.2;
  */
 const someWordsOfAnAlternative = 0.1;
 
+/** A place a query found, before it is read out as a hit: its entry and its score. */
+export interface Ranked {
+  id: number;
+  score: number;
+}
+
+/** A leaf of a query tree (`SearchEngine.query`): one term and how it may be matched. */
+type Leaf = {queries: [string]; fuzzy: number; prefix: boolean};
+
+/**
+ * The search over an index's head and the parts added so far (./indexFiles.ts): all of them in
+ * the build's tools, or those the queries have read in a reader's browser (./lazy.ts).
+ * `missingParts` names the parts a query reads that are not there yet, and a query whose parts
+ * are missing is refused rather than answered from part of the index, so answers are always the
+ * whole index's.
+ */
 export class SearchEngine {
-  private readonly miniSearch: MiniSearch;
   private readonly synonyms: string[][][];
   /** The same phrases in one spelling (./oneSpelling), to find them in a query. */
   private readonly spelledSynonyms: string[][][];
   /** Each entry's weight for its kind (./kindWeight) and its title as query words, by id. */
   private readonly base: number[];
   private readonly titles: string[];
-  private readonly hashes: string[];
-  /** Every indexed term. */
-  private readonly vocabulary: Set<string>;
-  /** Each indexed term with its postings, as MiniSearch loads them. */
-  private readonly postings: AsPlainObject['index'];
+  /** Every indexed term, with its position in the index. */
+  private readonly termAt: Map<string, number>;
+  /** [hash written out, section] of each entry whose part is loaded, by id. */
+  private readonly details: ([string, string] | undefined)[];
+  private readonly loaded: Record<PartKind, Set<number>> = {postings: new Set(), details: new Set()};
+  /** MiniSearch over every term, with the postings loaded so far (`index`). */
+  private miniSearch: MiniSearch | undefined;
   /** The deprecated entries (./facets.ts, `statuses`). */
   private readonly deprecatedIds: ReadonlySet<number>;
-  /** How many entries hold each indexed term, counted when a typo is first corrected. */
-  private termCounts: Map<string, number> | undefined;
+  /** How many entries hold each indexed term. */
+  private readonly termCounts: Map<string, number>;
   /** Each word of the titles with the number of titles it is in, counted when a query first finds nothing. */
   private titleWords: Map<string, number> | undefined;
+  /** The postings parts of the last query asked about (`missingParts`, then `rank`). */
+  private lastParts: {query: string; parts: number[]} | undefined;
 
-  constructor(private readonly file: SearchIndexFile) {
-    this.deprecatedIds = new Set(file.deprecated);
-    const {fieldLength, index: stored, ...index} = file.index;
-    this.postings = stored.map(([term, fields]) => [term, loadedPostings(fields)]);
-    this.miniSearch = MiniSearch.loadJS(
-      {
-        ...index,
-        index: this.postings,
-        documentIds: Object.fromEntries(file.entries.map((_, id) => [id, id])),
-        fieldLength: Object.fromEntries(fieldLength.map((lengths, id) => [id, lengths])),
-      },
-      miniSearchOptions,
-    );
-    this.hashes = entryHashes(file.entries);
-    this.vocabulary = new Set(stored.map(([term]) => term));
+  constructor(private readonly head: SearchIndexHead) {
+    this.deprecatedIds = new Set(head.deprecated);
+    const {terms, counts} = head.index;
+    this.termAt = new Map(terms.map((term, at) => [term, at]));
+    this.termCounts = new Map(terms.map((term, at) => [term, counts[at] ?? 0]));
+    this.details = new Array<[string, string] | undefined>(head.entries.length);
     // A field named on many operations defines none of them: its weight shrinks with the count.
     const fieldTitleCount = new Map<string, number>();
     // So does a heading that many pages repeat word for word ("Test each decline reason in the
     // sandbox" on every service page): the page the subject belongs to comes first.
     const sectionPages = new Map<string, Set<number>>();
-    for (const [kind, page, , title] of file.entries) {
+    for (const [kind, page, title] of head.entries) {
       if (kinds[kind] === 'field') fieldTitleCount.set(title, (fieldTitleCount.get(title) ?? 0) + 1);
       if (kinds[kind] === 'section')
         sectionPages.set(title, (sectionPages.get(title) ?? new Set()).add(page));
     }
-    this.base = file.entries.map(([kind, , , title]) => {
+    this.base = head.entries.map(([kind, , title]) => {
       const {base} = kindWeight[kinds[kind] ?? 'page'];
       if (kinds[kind] === 'field') return base / Math.sqrt(fieldTitleCount.get(title) ?? 1);
       // Gently (the fourth root of the count): a shared heading still answers its own words.
       if (kinds[kind] === 'section') return base / Math.pow(sectionPages.get(title)?.size ?? 1, 0.25);
       return base;
     });
-    this.titles = file.entries.map(([, , , title]) => tokenize(title).map(normalizeWord).join(' '));
-    this.synonyms = file.synonyms.map((group) => group.map((phrase) => tokenize(phrase).map(normalizeWord)));
+    this.titles = head.entries.map(([, , title]) => tokenize(title).map(normalizeWord).join(' '));
+    this.synonyms = head.synonyms.map((group) => group.map((phrase) => tokenize(phrase).map(normalizeWord)));
     this.spelledSynonyms = this.synonyms.map((group) => group.map((phrase) => phrase.map(oneSpelling)));
+  }
+
+  /** Adds a part the head names (./indexFiles.ts). */
+  addPart(kind: 'postings', part: number, content: PostingsPart): void;
+  addPart(kind: 'details', part: number, content: DetailsPart): void;
+  addPart(kind: PartKind, part: number, content: PostingsPart | DetailsPart): void {
+    if (this.loaded[kind].has(part)) return;
+    const start = this.head.parts[kind][part];
+    if (start === undefined) throw new Error(`search index: no ${kind} part ${String(part)}`);
+    if (kind === 'postings') {
+      // Into MiniSearch's index, in place: its terms and their order stay as they are.
+      const terms = termIndexOf(this.index());
+      (content as PostingsPart).forEach((fields, offset) => {
+        const data = terms.get(this.head.index.terms[start + offset] ?? '');
+        if (data) postingsInto(data, fields);
+      });
+    } else {
+      const rows = content as DetailsPart;
+      const headings = rows.map((_, offset) => isHeadingKind(this.head.entries[start + offset]?.[0] ?? 0));
+      const hashes = writtenHashes(
+        headings,
+        rows.map(([hash]) => hash),
+      );
+      rows.forEach(([, section], offset) => {
+        this.details[start + offset] = [hashes[offset] ?? '', section];
+      });
+    }
+    this.loaded[kind].add(part);
+  }
+
+  /**
+   * The parts not loaded yet that a search for `query` reads (`postings`), or that the hits of
+   * `ranked` are read from (`details`).
+   */
+  missingParts(kind: 'postings', query: string): number[];
+  missingParts(kind: 'details', ranked: readonly Ranked[]): number[];
+  missingParts(kind: PartKind, of: string | readonly Ranked[]): number[] {
+    const starts = this.head.parts[kind];
+    if (this.loaded[kind].size === starts.length) return [];
+    const parts =
+      typeof of === 'string' ? this.postingsParts(of) : [...new Set(of.map(({id}) => partOf(starts, id)))];
+    return parts.filter((part) => !this.loaded[kind].has(part)).sort((a, b) => a - b);
   }
 
   /**
    * The best `limit` places for a query, best first, of the kind, deployment and status `filter` names
-   * (./facets.ts); [] for a query with no words.
+   * (./facets.ts); [] for a query with no words. Needs every part the query reads (`missingParts`).
    */
   search(query: string, limit = 8, filter: SearchFilter = {}): SearchHit[] {
+    return this.hits(this.rank(query, limit, filter), query);
+  }
+
+  /** The hits of ranked places, read out (needs their details parts). */
+  hits(ranked: readonly Ranked[], query: string): SearchHit[] {
+    const missing = this.missingParts('details', ranked);
+    if (missing.length > 0)
+      throw new Error(`search index: details parts ${missing.join(', ')} are not loaded`);
+    const words = queryWords(query);
+    return ranked.map(({id, score}) => this.hit(id, score, words));
+  }
+
+  /** The best `limit` places for a query, best first, with their scores (see `search`). */
+  rank(query: string, limit = 8, filter: SearchFilter = {}): Ranked[] {
+    const missing = this.missingParts('postings', query);
+    if (missing.length > 0)
+      throw new Error(`search index: postings parts ${missing.join(', ')} are not loaded for "${query}"`);
     const words = queryWords(query);
     if (words.length === 0) return [];
     const scores = new Map<number, number>();
@@ -335,7 +325,7 @@ export class SearchEngine {
         altWords.length > 1 ||
         /[._\-/:\d]/.test(phrase) ||
         (position === 0 && /[a-z][A-Z]|^[A-Z]{2,}$/.test(query.trim()));
-      for (const result of this.miniSearch.search(tree)) {
+      for (const result of this.index().search(tree)) {
         add(result.id as number, result.score * weight * this.exactness(result.id as number, phrase, names));
       }
     });
@@ -349,7 +339,7 @@ export class SearchEngine {
         const tree = this.query(altWords, 'OR');
         if (!tree) return;
         const factor = position === 0 ? someWords : someWordsOfAnAlternative;
-        for (const result of this.miniSearch.search(tree)) {
+        for (const result of this.index().search(tree)) {
           add(result.id as number, result.score * factor * weight * (this.base[result.id as number] ?? 1));
         }
       });
@@ -357,7 +347,7 @@ export class SearchEngine {
     const ranked = [...scores.entries()]
       .map(([id, score]) => ({id, score}))
       .sort((a, b) => b.score - a.score || a.id - b.id);
-    return ranked.slice(0, limit).map(({id, score}) => this.hit(id, score, words));
+    return ranked.slice(0, limit);
   }
 
   /**
@@ -368,11 +358,24 @@ export class SearchEngine {
    * one of its words.
    */
   nearestQueries(query: string, limit = 3): string[] {
-    if (this.search(query, 1).length > 0) return [];
+    if (this.rank(query, 1).length > 0) return [];
+    const found: string[] = [];
+    for (const candidate of this.nearestCandidates(query)) {
+      if (found.length === limit) break;
+      if (this.rank(candidate, 1).length > 0) found.push(candidate);
+    }
+    return found;
+  }
+
+  /**
+   * The queries `nearestQueries` tries, nearest first, without knowing yet whether they find
+   * something: each is a search of its own, so a bounded number of them.
+   */
+  nearestCandidates(query: string): string[] {
     const typed = queryWords(query);
     const titleWords = (this.titleWords ??= countWords([
-      ...this.file.pages.map(([, title]) => title),
-      ...this.file.entries.map((entry) => entry[3]),
+      ...this.head.pages.map(([, title]) => title),
+      ...this.head.entries.map(([, , title]) => title),
     ]));
     const near: {query: string; distance: number; prefix: number; count: number}[] = [];
     typed.forEach((word, position) => {
@@ -395,14 +398,61 @@ export class SearchEngine {
       (a, b) =>
         a.distance - b.distance || b.prefix - a.prefix || b.count - a.count || a.query.localeCompare(b.query),
     );
-    const found: string[] = [];
-    // Each candidate is a search of its own: a bounded number of them.
-    for (const candidate of near.slice(0, 40)) {
-      if (found.length === limit) break;
-      if (!found.includes(candidate.query) && this.search(candidate.query, 1).length > 0)
-        found.push(candidate.query);
+    return [...new Set(near.slice(0, 40).map((candidate) => candidate.query))];
+  }
+
+  /**
+   * MiniSearch over every term of the index, made once without postings; `addPart` fills in each
+   * term's postings as its part arrives. The same terms in the same order whatever is loaded, so a
+   * query whose parts are loaded is scored exactly as over the whole index.
+   */
+  private index(): MiniSearch {
+    this.miniSearch ??= MiniSearch.loadJS(
+      {
+        ...this.head.index,
+        index: this.head.index.terms.map((term) => [term, {}]),
+        documentIds: Object.fromEntries(this.head.entries.map((_, id) => [id, id])),
+        fieldLength: Object.fromEntries(this.head.index.fieldLength.map((lengths, id) => [id, lengths])),
+      },
+      miniSearchOptions,
+    );
+    return this.miniSearch;
+  }
+
+  /**
+   * The postings parts a search for `query` reads: those of every term its query trees can match,
+   * as MiniSearch matches them (the term itself, the terms it begins when it is a prefix, and the
+   * terms within its edit distance when it is fuzzy).
+   */
+  private postingsParts(query: string): number[] {
+    if (this.lastParts?.query === query) return this.lastParts.parts;
+    const words = queryWords(query);
+    const leaves = new Map<string, Leaf>();
+    if (words.length > 0) {
+      for (const {words: altWords} of this.alternatives(words)) {
+        const tree = this.query(altWords, 'AND');
+        for (const leaf of tree ? queryLeaves(tree) : []) {
+          leaves.set(`${leaf.queries[0]} ${String(leaf.fuzzy)} ${String(leaf.prefix)}`, leaf);
+        }
+      }
     }
-    return found;
+    // The terms MiniSearch matches for each leaf, found as it finds them (executeQuerySpec).
+    const index = termIndexOf(this.index());
+    const matched = new Set<string>();
+    for (const {queries, fuzzy, prefix} of leaves.values()) {
+      const [term] = queries;
+      matched.add(term);
+      if (prefix) for (const [other] of index.atPrefix(term)) matched.add(other);
+      const distance = fuzzy < 1 ? Math.min(maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy;
+      if (distance > 0) for (const other of index.fuzzyGet(term, distance).keys()) matched.add(other);
+    }
+    const terms = [...matched].flatMap((term) => {
+      const at = this.termAt.get(term);
+      return at === undefined ? [] : [at];
+    });
+    const parts = [...new Set(terms.map((at) => partOf(this.head.parts.postings, at)))];
+    this.lastParts = {query, parts};
+    return parts;
   }
 
   /**
@@ -415,7 +465,7 @@ export class SearchEngine {
    * the places about them; typed as words, every part of an identifier still finds it.
    */
   private exactness(id: number, phrase: string, names: boolean): number {
-    const entry = this.file.entries[id];
+    const entry = this.head.entries[id];
     const base = this.base[id];
     const title = this.titles[id];
     if (!entry || base === undefined || title === undefined) return 1;
@@ -481,7 +531,7 @@ export class SearchEngine {
       const last = position === words.length - 1;
       // The parts of an identifier (`allowed`, `origins` of `allowed_origins`) count for little
       // when the identifier itself is indexed: the places that name it come first.
-      const partWeight = terms.length > 1 && this.vocabulary.has(word) ? 0.1 : 0.35;
+      const partWeight = terms.length > 1 && this.termAt.has(word) ? 0.1 : 0.35;
       const alternatives: Query[] = terms.map((term) =>
         term === word
           ? leaf(term, 1, fuzziness(word), last && word.length >= 3)
@@ -509,16 +559,10 @@ export class SearchEngine {
    */
   private corrected(word: string, last: boolean): string | undefined {
     const allowance = fuzziness(word);
-    if (allowance === 0 || this.vocabulary.has(word)) return undefined;
+    if (allowance === 0 || this.termAt.has(word)) return undefined;
     let best: string | undefined;
     let bestDistance = allowance + 1;
     let bestCount = 0;
-    this.termCounts ??= new Map(
-      this.postings.map(([term, fields]) => [
-        term,
-        Object.values(fields).reduce((sum, entries) => sum + Object.keys(entries).length, 0),
-      ]),
-    );
     for (const [term, count] of this.termCounts) {
       if (last && term.startsWith(word)) return undefined;
       if (Math.abs(term.length - word.length) > allowance) continue;
@@ -535,19 +579,19 @@ export class SearchEngine {
 
   /** The indexed words that `word` spells with two neighbouring letters swapped back. */
   private transpositions(word: string): string[] {
-    if (word.length < 4 || this.vocabulary.has(word)) return [];
+    if (word.length < 4 || this.termAt.has(word)) return [];
     const found: string[] = [];
     for (let at = 0; at + 1 < word.length; at++) {
       const swapped = `${word.slice(0, at)}${word[at + 1] ?? ''}${word[at] ?? ''}${word.slice(at + 2)}`;
-      if (swapped !== word && this.vocabulary.has(swapped)) found.push(swapped);
+      if (swapped !== word && this.termAt.has(swapped)) found.push(swapped);
     }
     return found;
   }
 
   private hit(id: number, score: number, words: string[]): SearchHit {
-    const [, page, , title, section] = this.file.entries[id] ?? [0, 0, '', '', ''];
-    const hash = this.hashes[id] ?? '';
-    const [route, pageTitle] = this.file.pages[page] ?? ['/', ''];
+    const [, page, title] = this.head.entries[id] ?? [0, 0, ''];
+    const [hash, section] = this.details[id] ?? ['', ''];
+    const [route, pageTitle] = this.head.pages[page] ?? ['/', ''];
     return {
       id,
       kind: this.kindOf(id),
@@ -566,17 +610,17 @@ export class SearchEngine {
   }
 
   private kindOf(id: number): EntryKind {
-    return kinds[this.file.entries[id]?.[0] ?? 0] ?? 'page';
+    return kinds[this.head.entries[id]?.[0] ?? 0] ?? 'page';
   }
 
   /** The route of the entry's page. */
   private routeOf(id: number): string {
-    return this.file.pages[this.file.entries[id]?.[1] ?? 0]?.[0] ?? '/';
+    return this.head.pages[this.head.entries[id]?.[1] ?? 0]?.[0] ?? '/';
   }
 
   /** What the entry is, for the facets (./facets.ts). */
   private contentKind(id: number): ContentKind {
-    const marked = this.file.entries[id]?.[5];
+    const marked = this.head.entries[id]?.[3];
     const kind = marked === undefined ? undefined : contentKinds[marked]?.id;
     return contentKindOf({
       kind: this.kindOf(id),
@@ -591,6 +635,27 @@ export class SearchEngine {
     if (filter.status === 'deprecated' && !this.deprecatedIds.has(id)) return false;
     return !filter.deployment || deploymentsOf(this.routeOf(id)).includes(filter.deployment);
   }
+}
+
+/** MiniSearch's own bound on a fuzzy distance given as a fraction of a term (its `maxFuzzy`). */
+const maxFuzzy = 6;
+
+/**
+ * MiniSearch's term index: every term with its postings by field. MiniSearch keeps it to itself
+ * (`_index`, protected); the engine reaches it to fill in a part's postings as the part arrives and
+ * to list the terms a query matches exactly as MiniSearch matches them. minisearch is pinned in the
+ * lockfile, and the tests compare every answer of the query sets with the whole index's.
+ */
+function termIndexOf(miniSearch: MiniSearch): SearchableMap<Map<number, Map<number, number>>> {
+  return (miniSearch as unknown as {_index: SearchableMap<Map<number, Map<number, number>>>})._index;
+}
+
+/** The leaves of a query tree made by `SearchEngine.query`. */
+function queryLeaves(tree: Query): Leaf[] {
+  if (typeof tree !== 'object') return [];
+  // An inner node combines its queries; a leaf (`query`'s `leaf`) has one term and no combineWith.
+  if (tree.combineWith !== undefined) return tree.queries.flatMap((query) => queryLeaves(query));
+  return [tree as Leaf];
 }
 
 /** How many letters two words start with alike. */

@@ -1,0 +1,79 @@
+/**
+ * The search as a reader's browser (./worker.ts) and the MCP server run it: from the index's head,
+ * fetching each part (./indexFiles.ts) the first time a query reads it. Answers are the whole
+ * index's: a query runs only once every part it reads is loaded.
+ */
+import {SearchEngine, type SearchHit} from './engine';
+import {
+  partUrl,
+  type DetailsPart,
+  type PartKind,
+  type PostingsPart,
+  type SearchIndexHead,
+} from './indexFiles';
+import type {SearchFilter} from './facets';
+
+/** Fetches and parses a JSON file of the site by its URL. */
+export type FetchJson = (url: string) => Promise<unknown>;
+
+export class LazySearch {
+  private readonly engine: Promise<SearchEngine>;
+  /** The parts fetched or being fetched, by URL; a failed fetch is tried again at the next query. */
+  private readonly parts = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly headUrl: string,
+    private readonly fetchJson: FetchJson,
+  ) {
+    this.engine = fetchJson(headUrl).then((head) => new SearchEngine(head as SearchIndexHead));
+  }
+
+  /** Resolves once the head is loaded. */
+  async ready(): Promise<void> {
+    await this.engine;
+  }
+
+  /** What `SearchEngine.search` answers, once the parts it reads are loaded. */
+  async search(query: string, limit = 8, filter: SearchFilter = {}): Promise<SearchHit[]> {
+    const engine = await this.engine;
+    await this.load(engine, 'postings', engine.missingParts('postings', query));
+    const ranked = engine.rank(query, limit, filter);
+    await this.load(engine, 'details', engine.missingParts('details', ranked));
+    return engine.hits(ranked, query);
+  }
+
+  /** What `SearchEngine.nearestQueries` answers, loading the parts each candidate reads. */
+  async nearest(query: string, limit = 3): Promise<string[]> {
+    const engine = await this.engine;
+    if (await this.finds(engine, query)) return [];
+    const found: string[] = [];
+    for (const candidate of engine.nearestCandidates(query)) {
+      if (found.length === limit) break;
+      if (await this.finds(engine, candidate)) found.push(candidate);
+    }
+    return found;
+  }
+
+  private async finds(engine: SearchEngine, query: string): Promise<boolean> {
+    await this.load(engine, 'postings', engine.missingParts('postings', query));
+    return engine.rank(query, 1).length > 0;
+  }
+
+  private async load(engine: SearchEngine, kind: PartKind, parts: number[]): Promise<void> {
+    await Promise.all(
+      parts.map((part) => {
+        const url = partUrl(this.headUrl, kind, part);
+        let loading = this.parts.get(url);
+        if (!loading) {
+          loading = this.fetchJson(url).then((content) => {
+            if (kind === 'postings') engine.addPart('postings', part, content as PostingsPart);
+            else engine.addPart('details', part, content as DetailsPart);
+          });
+          loading.catch(() => this.parts.delete(url));
+          this.parts.set(url, loading);
+        }
+        return loading;
+      }),
+    );
+  }
+}
