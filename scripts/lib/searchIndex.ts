@@ -12,6 +12,7 @@ import {nameIndexInPages, siteEntries, writeIndexFiles} from '../../plugins/sear
 import {withoutRepeats} from '../../plugins/search/extract';
 import {loadSynonyms} from '../../plugins/search/synonyms';
 import {
+  partOf,
   partUrl,
   type DetailsPart,
   type PartKind,
@@ -94,28 +95,61 @@ export function indexBytes(buildDir: string): {raw: number; gzip: number; headGz
 
 /**
  * What a reader's first query downloads of the index in `buildDir` (gzip): the head, the postings
- * parts the query reads and the details parts of its first `limit` results, as ../../src/lib/search/lazy.ts
- * fetches them. Also the hits, to compare with the whole index's.
+ * parts the query reads and the details parts of its first `limit` results, as
+ * ../../src/lib/search/lazy.ts fetches them.
  */
 export function firstQueryBytes(
   buildDir: string,
   queries: string[],
   limit = 8,
-): {query: string; gzip: number; files: number; urls: string[]}[] {
+): {query: string; gzip: number; files: number}[] {
   const index = new BuiltIndex(buildDir);
   const headGzip = gzipBytes(index.bytes(index.headFileName));
+  const partGzip = new Map<string, number>();
+  const gzipOf = (file: string): number => {
+    let bytes = partGzip.get(file);
+    if (bytes === undefined) {
+      bytes = gzipBytes(index.bytes(file));
+      partGzip.set(file, bytes);
+    }
+    return bytes;
+  };
+  // A head alone says which postings parts a query reads; the whole index, which results it shows.
+  const bare = new SearchEngine(index.head);
+  const whole = builtEngine(buildDir);
   return queries.map((query) => {
-    const engine = new SearchEngine(index.head);
-    const files = index.addParts(engine, 'postings', engine.missingParts('postings', query));
-    const ranked = engine.rank(query, limit);
-    files.push(...index.addParts(engine, 'details', engine.missingParts('details', ranked)));
+    const files = [
+      ...bare.missingParts('postings', query).map((part) => index.partFile('postings', part)),
+      ...new Set(
+        whole
+          .rank(query, limit)
+          .map(({id}) => index.partFile('details', partOf(index.head.parts.details, id))),
+      ),
+    ];
     return {
       query,
-      gzip: headGzip + files.reduce((sum, file) => sum + gzipBytes(index.bytes(file)), 0),
+      gzip: files.reduce((sum, file) => sum + gzipOf(file), headGzip),
       files: files.length + 1,
-      urls: engine.hits(ranked, query).map((hit) => hit.url),
     };
   });
+}
+
+/**
+ * What each query answers on a page that has loaded nothing yet: a new engine over the head of the
+ * index in `buildDir`, given the parts the query reads, as a reader's browser is. The urls of its
+ * first `limit` results, to compare with the whole index's.
+ */
+export function firstQueryAnswers(buildDir: string, queries: string[], limit = 8): Map<string, string[]> {
+  const index = new BuiltIndex(buildDir);
+  return new Map(
+    queries.map((query) => {
+      const engine = new SearchEngine(index.head);
+      index.addParts(engine, 'postings', engine.missingParts('postings', query));
+      const ranked = engine.rank(query, limit);
+      index.addParts(engine, 'details', engine.missingParts('details', ranked));
+      return [query, engine.hits(ranked, query).map((hit) => hit.url)];
+    }),
+  );
 }
 
 /** Every route the built site in `buildDir` has a page for. */
