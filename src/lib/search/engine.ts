@@ -203,8 +203,12 @@ export class SearchEngine {
   /** [hash written out, section] of each entry whose part is loaded, by id. */
   private readonly details: ([string, string] | undefined)[];
   private readonly loaded: Record<PartKind, Set<number>> = {postings: new Set(), details: new Set()};
-  /** MiniSearch over every term, with the postings loaded so far (`index`). */
-  private miniSearch: MiniSearch | undefined;
+  /**
+   * MiniSearch over every term of the index, made without postings; `addPart` fills in each term's
+   * postings as its part arrives. The same terms in the same order whatever is loaded, so a query
+   * whose parts are loaded is scored exactly as over the whole index.
+   */
+  private readonly miniSearch: MiniSearch;
   /** The deprecated entries (./facets.ts, `statuses`). */
   private readonly deprecatedIds: ReadonlySet<number>;
   /** How many entries hold each indexed term. */
@@ -240,6 +244,15 @@ export class SearchEngine {
     this.titles = head.entries.map(([, , title]) => tokenize(title).map(normalizeWord).join(' '));
     this.synonyms = head.synonyms.map((group) => group.map((phrase) => tokenize(phrase).map(normalizeWord)));
     this.spelledSynonyms = this.synonyms.map((group) => group.map((phrase) => phrase.map(oneSpelling)));
+    this.miniSearch = MiniSearch.loadJS(
+      {
+        ...head.index,
+        index: terms.map((term) => [term, {}]),
+        documentIds: Object.fromEntries(head.entries.map((_, id) => [id, id])),
+        fieldLength: Object.fromEntries(head.index.fieldLength.map((lengths, id) => [id, lengths])),
+      },
+      miniSearchOptions,
+    );
   }
 
   /** Adds a part the head names (./indexFiles.ts). */
@@ -251,7 +264,7 @@ export class SearchEngine {
     if (start === undefined) throw new Error(`search index: no ${kind} part ${String(part)}`);
     if (kind === 'postings') {
       // Into MiniSearch's index, in place: its terms and their order stay as they are.
-      const terms = termIndexOf(this.index());
+      const terms = termIndexOf(this.miniSearch);
       (content as PostingsPart).forEach((fields, offset) => {
         const data = terms.get(this.head.index.terms[start + offset] ?? '');
         if (data) postingsInto(data, fields);
@@ -325,7 +338,7 @@ export class SearchEngine {
         altWords.length > 1 ||
         /[._\-/:\d]/.test(phrase) ||
         (position === 0 && /[a-z][A-Z]|^[A-Z]{2,}$/.test(query.trim()));
-      for (const result of this.index().search(tree)) {
+      for (const result of this.miniSearch.search(tree)) {
         add(result.id as number, result.score * weight * this.exactness(result.id as number, phrase, names));
       }
     });
@@ -339,7 +352,7 @@ export class SearchEngine {
         const tree = this.query(altWords, 'OR');
         if (!tree) return;
         const factor = position === 0 ? someWords : someWordsOfAnAlternative;
-        for (const result of this.index().search(tree)) {
+        for (const result of this.miniSearch.search(tree)) {
           add(result.id as number, result.score * factor * weight * (this.base[result.id as number] ?? 1));
         }
       });
@@ -402,24 +415,6 @@ export class SearchEngine {
   }
 
   /**
-   * MiniSearch over every term of the index, made once without postings; `addPart` fills in each
-   * term's postings as its part arrives. The same terms in the same order whatever is loaded, so a
-   * query whose parts are loaded is scored exactly as over the whole index.
-   */
-  private index(): MiniSearch {
-    this.miniSearch ??= MiniSearch.loadJS(
-      {
-        ...this.head.index,
-        index: this.head.index.terms.map((term) => [term, {}]),
-        documentIds: Object.fromEntries(this.head.entries.map((_, id) => [id, id])),
-        fieldLength: Object.fromEntries(this.head.index.fieldLength.map((lengths, id) => [id, lengths])),
-      },
-      miniSearchOptions,
-    );
-    return this.miniSearch;
-  }
-
-  /**
    * The postings parts a search for `query` reads: those of every term its query trees can match,
    * as MiniSearch matches them (the term itself, the terms it begins when it is a prefix, and the
    * terms within its edit distance when it is fuzzy).
@@ -437,7 +432,7 @@ export class SearchEngine {
       }
     }
     // The terms MiniSearch matches for each leaf, found as it finds them (executeQuerySpec).
-    const index = termIndexOf(this.index());
+    const index = termIndexOf(this.miniSearch);
     const matched = new Set<string>();
     for (const {queries, fuzzy, prefix} of leaves.values()) {
       const [term] = queries;
