@@ -78,6 +78,35 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
     expect(refused).toBe(1);
   });
+
+  test('a part of the index gone after the head loaded: the page reloads once and search works', async ({
+    page,
+  }) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    let refused = 0;
+    await page.route(/\/search-index-[0-9a-f]+-[pd]\d+\.json/, async (route) => {
+      if (refused === 0) {
+        refused += 1;
+        await route.fulfill({status: 404, body: 'gone'});
+      } else {
+        await route.continue();
+      }
+    });
+    await gotoHydrated(page, '/auth');
+    const box = page.getByLabel('Search', {exact: true});
+    await box.click();
+    await expect(box).toHaveAttribute('placeholder', 'Search');
+    const reloaded = page.waitForEvent('load');
+    await box.fill('signature_invalid');
+    await reloaded;
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const again = page.getByLabel('Search', {exact: true});
+    await again.click();
+    await expect(again).toHaveAttribute('placeholder', 'Search');
+    await again.fill('signature_invalid');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    expect(refused).toBe(1);
+  });
 });
 
 test('the search box names its clear button, announces the result count and clears the highlights', async ({

@@ -9,6 +9,7 @@ import type {SearchWorkerApi} from './worker';
 import type {Suggestion} from './suggestions';
 import {indexMetaName} from './clientConstants';
 import type {SearchFilter} from './facets';
+import {reloadOnce} from './reloadOnce';
 
 let remote: Comlink.Remote<SearchWorkerApi> | undefined;
 
@@ -37,10 +38,22 @@ export async function searchByWorker(
   ...args: [string, string, string, number] | [string, string, string, number, SearchFilter]
 ): Promise<Suggestion[]> {
   const [, , input, limit, filter] = args;
-  return worker().search(indexUrl(), input, limit, filter);
+  try {
+    return await worker().search(indexUrl(), input, limit, filter);
+  } catch (error) {
+    // A part of the index failed to load (./reloadOnce.ts): the page reloads, and this search waits
+    // for it rather than showing no results.
+    if (reloadOnce()) return new Promise<never>(() => undefined);
+    throw error;
+  }
 }
 
 /** For a query that finds nothing, the nearest queries that find something (engine.ts). */
 export async function nearestQueries(input: string): Promise<string[]> {
-  return worker().nearest(indexUrl(), input);
+  try {
+    return await worker().nearest(indexUrl(), input);
+  } catch {
+    // Nearest queries are an offer: without them, the reader still sees that nothing was found.
+    return [];
+  }
 }

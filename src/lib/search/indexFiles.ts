@@ -127,7 +127,7 @@ export interface SearchIndexHead {
   parts: {postings: number[]; details: number[]};
 }
 
-/** The stored postings (engine.ts, `storedPostings`) of each term of a run. */
+/** The stored postings (`storedPostings`) of each term of a run, in the index's order. */
 export type PostingsPart = string[][];
 /**
  * [hash, section] of each entry of a run. A hash that continues the hash of the heading above it

@@ -22,6 +22,7 @@ import { isMacPlatform } from "@easyops-cn/docusaurus-search-local/dist/client/c
 import styles from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.module.css";
 // VULTUS: our own styles (the visually hidden result count).
 import vultusStyles from "./styles.module.css";
+import { indexLoaded, reloadOnce } from "@site/src/lib/search/reloadOnce";
 // VULTUS: escapes an attribute value and a text of the result templates.
 function escapeAttribute(value) {
     return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -70,22 +71,7 @@ const SEARCH_PARAM_HIGHLIGHT = "_highlight";
 // of every page's main bundle. The search box's clear button removes the marks.
 const highlightOnTargetPage = true;
 const loadMark = () => import("mark.js").then((module) => module.default);
-// A search index that fails to load (a deploy replaced it while this tab was open) reloads the
-// page once, which brings the new page and its index; a second failure shows "Search unavailable".
-const RELOADED_FLAG = "vultus-search-reloaded";
-function reloadOnce() {
-    try {
-        if (sessionStorage.getItem(RELOADED_FLAG) === location.pathname) {
-            return false;
-        }
-        sessionStorage.setItem(RELOADED_FLAG, location.pathname);
-    }
-    catch {
-        return false;
-    }
-    location.reload();
-    return true;
-}
+// A search index that fails to load reloads the page once (src/lib/search/reloadOnce.ts).
 // VULTUS: end
 export default function SearchBar({ handleSearchBarToggle, }) {
     const isBrowser = useIsBrowser();
@@ -181,12 +167,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
             }
             return;
         }
-        try {
-            sessionStorage.removeItem(RELOADED_FLAG);
-        }
-        catch {
-            // Storage may be unavailable; nothing to clear then.
-        }
+        indexLoaded();
         const [autoComplete, openAskAIModule, { searchByWorker, nearestQueries, SuggestionTemplate, EmptyTemplate },] = loaded;
         // VULTUS: end
         if (openAskAIModule) {
@@ -266,7 +247,17 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         }, [
             {
                 source: async (input, callback) => {
-                    const result = await searchByWorker(versionUrl, searchContext, input, searchResultLimits);
+                    // VULTUS: a part of the index that fails to load reloads the page once
+                    // (src/lib/search/client.ts); a second failure says "Search unavailable".
+                    let result;
+                    try {
+                        result = await searchByWorker(versionUrl, searchContext, input, searchResultLimits);
+                    }
+                    catch {
+                        setIndexFailed(true);
+                        callback([]);
+                        return;
+                    }
                     // VULTUS: a query that finds nothing says so and offers the nearest queries that
                     // find something, each an option that opens its results.
                     const nearest = result.length === 0 && input.trim() !== "" ? await nearestQueries(input) : [];

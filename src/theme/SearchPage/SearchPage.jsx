@@ -73,7 +73,9 @@ function SearchPageContent() {
         if (searchQuery) {
             (async () => {
                 // VULTUS: the facets' filter.
-                const results = await searchByWorker(versionUrl, searchContext, searchQuery, 100, filter);
+                // VULTUS: a part of the index that fails to load twice (src/lib/search/client.ts) leaves
+                // the page with no results rather than an unhandled error.
+                const results = await searchByWorker(versionUrl, searchContext, searchQuery, 100, filter).catch(() => []);
                 setSearchResults(results);
             })();
         }
