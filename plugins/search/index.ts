@@ -100,7 +100,10 @@ export async function writeSearchIndex(
   return writeIndexFiles(outDir, buildSearchIndex(entries, loadSynonyms(siteDir)));
 }
 
-/** Names the index `name` in every page of `outDir`, in place of the placeholder. */
+/**
+ * Writes `to` in place of `from` in every page of `outDir`: the index's name in place of the
+ * placeholder, or of the name of an index written before it.
+ */
 export async function nameIndexInPages(outDir: string, from: string, to: string): Promise<void> {
   for (const file of await htmlFiles(outDir)) {
     const html = await readFile(file, 'utf8');
