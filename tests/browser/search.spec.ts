@@ -107,6 +107,34 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
     await searchWorksAfterReload(page);
     expect(refused()).toBe(1);
   });
+
+  test('a part missing from the new deploy too: one reload, then the box says search is unavailable', async ({
+    page,
+  }) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.route(/\/search-index-[0-9a-f]+-[pd]\d+\.json/, (route) =>
+      route.fulfill({status: 404, body: 'gone'}),
+    );
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await gotoHydrated(page, '/auth');
+    for (const attempt of [1, 2]) {
+      const box = page.getByLabel('Search', {exact: true});
+      await box.click();
+      await expect(box).toHaveAttribute('placeholder', 'Search');
+      const reloaded = attempt === 1 ? page.waitForEvent('load') : undefined;
+      await box.fill('signature_invalid');
+      await reloaded;
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    }
+    await expect(page.getByLabel('Search', {exact: true})).toHaveAttribute(
+      'placeholder',
+      'Search unavailable',
+    );
+    expect(loads, 'the page loaded, then reloaded once').toBe(2);
+  });
 });
 
 test('the search box names its clear button, announces the result count and clears the highlights', async ({

@@ -9,7 +9,7 @@ import type {SearchWorkerApi} from './worker';
 import type {Suggestion} from './suggestions';
 import {indexMetaName} from './clientConstants';
 import type {SearchFilter} from './facets';
-import {reloadOnce} from './reloadOnce';
+import {reloadOnce, searchAnswered} from './reloadOnce';
 
 let remote: Comlink.Remote<SearchWorkerApi> | undefined;
 
@@ -39,7 +39,9 @@ export async function searchByWorker(
 ): Promise<Suggestion[]> {
   const [, , input, limit, filter] = args;
   try {
-    return await worker().search(indexUrl(), input, limit, filter);
+    const suggestions = await worker().search(indexUrl(), input, limit, filter);
+    searchAnswered();
+    return suggestions;
   } catch (error) {
     // A part of the index failed to load (./reloadOnce.ts): the page reloads, and this search waits
     // for it rather than showing no results.

@@ -18,8 +18,12 @@ export function reloadOnce(): boolean {
   return true;
 }
 
-/** The index loaded: a later failure may reload the page again. */
-export function indexLoaded(): void {
+/**
+ * A search was answered: the index this page names is whole, and a later failure may reload the
+ * page again. (Not when the head alone loads: a part missing from the new deploy too would reload
+ * the page at every search.)
+ */
+export function searchAnswered(): void {
   try {
     sessionStorage.removeItem(reloadedFlag);
   } catch {

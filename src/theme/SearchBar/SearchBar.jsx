@@ -22,7 +22,7 @@ import { isMacPlatform } from "@easyops-cn/docusaurus-search-local/dist/client/c
 import styles from "@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.module.css";
 // VULTUS: our own styles (the visually hidden result count).
 import vultusStyles from "./styles.module.css";
-import { indexLoaded, reloadOnce } from "@site/src/lib/search/reloadOnce";
+import { reloadOnce } from "@site/src/lib/search/reloadOnce";
 // VULTUS: escapes an attribute value and a text of the result templates.
 function escapeAttribute(value) {
     return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -167,7 +167,6 @@ export default function SearchBar({ handleSearchBarToggle, }) {
             }
             return;
         }
-        indexLoaded();
         const [autoComplete, openAskAIModule, { searchByWorker, nearestQueries, SuggestionTemplate, EmptyTemplate },] = loaded;
         // VULTUS: end
         if (openAskAIModule) {
