@@ -15,7 +15,7 @@ import path from 'node:path';
 const unhashed = (name: string): string =>
   name
     .replace(/\.[0-9a-f]{8}(\.(?:js|css)(?:\.LICENSE\.txt)?)$/, '$1')
-    .replace(/^(search-index)-[0-9a-f]+(\.json)$/, '$1$2');
+    .replace(/^(search-index)-[0-9a-f]+((?:-[pd]\d+)?\.json)$/, '$1$2');
 
 /** Every file of a build by its unhashed path. */
 function files(root: string): Map<string, string> {

@@ -338,8 +338,10 @@ export class Docs {
     );
   }
 
-  /** The search engine over the index every page names, as the navbar box loads it. */
-  private readonly engine = once(async () => {
+  /** The search over the index every page names, as the navbar box loads it. */
+  private engine = once(() => this.loadEngine());
+
+  private async loadEngine(): Promise<LazySearch> {
     const home = await this.required('/index.html');
     const indexPath = new RegExp(`<meta name="?${indexMetaName}"? content="?([^"\\s>]+)`).exec(home)?.[1];
     if (!indexPath) throw new NotFound(`${this.site.baseUrl}/ names no search index.`);
@@ -349,16 +351,31 @@ export class Docs {
     );
     await search.ready();
     return search;
-  });
+  }
+
+  /**
+   * `use` on the search; when a part of the index is gone (a deploy replaced the index since the
+   * server read the home page), once more on the index the home page names now.
+   */
+  private async searching<T>(use: (search: LazySearch) => Promise<T>): Promise<T> {
+    try {
+      return await use(await this.engine());
+    } catch (error) {
+      if (!(error instanceof NotFound)) throw error;
+      this.site.forget('/index.html');
+      this.engine = once(() => this.loadEngine());
+      return use(await this.engine());
+    }
+  }
 
   /** What the navbar's search box finds for `query`, best first. */
   /** The site search's best places, of the kind and deployment `filter` names, if any. */
   async search(query: string, limit: number, filter: SearchFilter = {}): Promise<SearchHit[]> {
-    return (await this.engine()).search(query, limit, filter);
+    return this.searching((search) => search.search(query, limit, filter));
   }
 
   /** For a query that finds nothing, the nearest queries that find something, as the box offers them. */
   async nearest(query: string): Promise<string[]> {
-    return (await this.engine()).nearest(query);
+    return this.searching((search) => search.nearest(query));
   }
 }

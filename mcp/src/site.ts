@@ -14,6 +14,8 @@ export interface Site {
   readonly baseUrl: string;
   /** A file of the site by its path (`/llms.txt`), or undefined when the site has none. */
   read(file: string): Promise<string | undefined>;
+  /** Reads `file` again at its next use, not from what was kept (a deploy changed it). */
+  forget(file: string): void;
 }
 
 /** A file that exists but could not be read: the answer says so instead of "not found". */
@@ -25,6 +27,10 @@ class WebSite implements Site {
 
   constructor(baseUrl: string) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
+  }
+
+  forget(file: string): void {
+    this.files.delete(file);
   }
 
   read(file: string): Promise<string | undefined> {
@@ -57,6 +63,10 @@ class FolderSite implements Site {
     private readonly dir: string,
     readonly baseUrl: string,
   ) {}
+
+  forget(): void {
+    // Nothing is kept: every read reads the folder.
+  }
 
   async read(file: string): Promise<string | undefined> {
     const resolved = path.resolve(this.dir, `.${path.posix.normalize(file)}`);

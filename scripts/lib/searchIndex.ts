@@ -164,10 +164,11 @@ function builtRoutes(buildDir: string): string[] {
 
 /**
  * A copy of the built site in `buildDir` whose search index holds its docs `times` times, as if the
- * docs tree were copied under /copy-2/, /copy-3/… with words of their own: each copy's places are
- * indexed as distinct pages (an identical copy of a page would be kept once, as a repeat, and would
- * measure nothing). Every page names the new index. For `npm run bench`: how what a first query
- * downloads, and how long it takes, grow with the docs. Returns the copy's directory.
+ * docs tree were copied under /copy-2/, /copy-3/…: each copy's places are indexed as distinct pages
+ * (an identical copy of a page would be kept once, as a repeat, and would measure nothing). The
+ * copies use the site's words, so the head's list of terms does not grow with them as it would
+ * with new pages. Every page names the new index. For `npm run bench` and the build tests: how
+ * what a first query downloads, and how long it takes, grow with the docs. Returns its directory.
  */
 export async function buildWithDocsTimes(siteDir: string, buildDir: string, times: number): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), `vultus-docs-x${String(times)}-`));

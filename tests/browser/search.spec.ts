@@ -55,7 +55,7 @@ test('typing a query shows results and a result navigates to its page', async ({
 });
 
 test.describe('an index replaced by a deploy while the tab was open', () => {
-  test.use({allowedConsoleErrors: /404|Failed to load resource/});
+  test.use({allowedConsoleErrors: /404|Failed to load resource|ERR_INTERNET_DISCONNECTED/});
 
   /** Answers the first request for a file of `files` with 404, as after a deploy; counts the refusals. */
   async function refuseFirst(page: Page, files: RegExp): Promise<() => number> {
@@ -134,6 +134,31 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
       'Search unavailable',
     );
     expect(loads, 'the page loaded, then reloaded once').toBe(2);
+  });
+
+  test('the network down while parts load: no reload, the box says so, and the next query works', async ({
+    page,
+  }) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    let offline = true;
+    await page.route(/\/search-index-[0-9a-f]+-[pd]\d+\.json/, (route) =>
+      offline ? route.abort('internetdisconnected') : route.continue(),
+    );
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await gotoHydrated(page, '/auth');
+    const box = page.getByLabel('Search', {exact: true});
+    await box.click();
+    await expect(box).toHaveAttribute('placeholder', 'Search');
+    await box.fill('signature_invalid');
+    await expect(page.getByRole('status').filter({hasText: 'Search is unavailable'})).toHaveCount(1);
+    offline = false;
+    await box.fill('signature_invalidd');
+    await box.fill('signature_invalid');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    expect(loads, 'the page never reloaded').toBe(1);
   });
 });
 

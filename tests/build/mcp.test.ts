@@ -8,7 +8,8 @@
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -16,7 +17,8 @@ import {load} from 'cheerio';
 import {parse as parseYaml} from 'yaml';
 import {startNginx, type Server} from '../browser/nginx';
 import {querySets, readQueries} from '../../scripts/lib/searchQuality';
-import {builtEngine} from '../../scripts/lib/searchIndex';
+import {builtEngine, indexHeadFile} from '../../scripts/lib/searchIndex';
+import {nameIndexInPages} from '../../plugins/search/index';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -291,6 +293,46 @@ test('a name the site lacks is answered with the nearest ones; bad input with a 
   const near = await call('search_docs', {query: 'kyb'});
   assert.equal(near.isError, false);
   assert.equal(near.text, 'No results for "kyb". The nearest terms: "kyc".');
+});
+
+test('a deploy that replaces the index while the server runs: search_docs reads the index the site names now', async () => {
+  // A copy of the site, served and searched once; then "deployed" again with its index under another
+  // name (its old files gone), as a new build would write it.
+  const dir = mkdtempSync(path.join(tmpdir(), 'vultus-mcp-deploy-'));
+  cpSync(buildDir, dir, {recursive: true});
+  const server = await startNginx(dir);
+  const deployed = new Client({name: 'vultus-docs-test', version: '1.0.0'});
+  try {
+    await deployed.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bundle, '--site', server.baseUrl],
+        stderr: 'pipe',
+      }),
+    );
+    const search = async (query: string): Promise<{text: string; isError: boolean}> => {
+      const result = await deployed.callTool({name: 'search_docs', arguments: {query}});
+      const content = result.content as {type: string; text: string}[];
+      return {text: content.map((part) => part.text).join('\n'), isError: result.isError === true};
+    };
+    assert.equal((await search('liveness')).isError, false);
+    const old = indexHeadFile(dir);
+    const renamed = old.replace(/^search-index-[0-9a-f]+/, 'search-index-0123456789ab');
+    for (const file of readdirSync(dir).filter((name) => name.startsWith(old.replace(/\.json$/, ''))))
+      renameSync(
+        path.join(dir, file),
+        path.join(dir, file.replace(old.replace(/\.json$/, ''), renamed.replace(/\.json$/, ''))),
+      );
+    await nameIndexInPages(dir, `/${old}`, `/${renamed}`);
+    // A query that reads parts the first did not.
+    const answer = await search('photo ID document verification');
+    assert.equal(answer.isError, false, answer.text);
+    assert.match(answer.text, /^1\. /m);
+  } finally {
+    await deployed.close();
+    await server.stop();
+    rmSync(dir, {recursive: true, force: true});
+  }
 });
 
 test('from a build folder, the server reads the same files and links to the public site', async () => {

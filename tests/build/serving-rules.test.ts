@@ -271,7 +271,7 @@ test('the files are within what Cloudflare Pages reads, in the syntax both hosts
 
 test('nginx and the _headers and _redirects of the build answer every path alike', async () => {
   const [script] = readdirSync(path.join(buildDir, 'assets/js')).filter((file) => file.endsWith('.js'));
-  const [searchIndex] = readdirSync(buildDir).filter((file) => /^search-index.*\.json$/.test(file));
+  const [searchIndex] = readdirSync(buildDir).filter((file) => /^search-index-[0-9a-f]+\.json$/.test(file));
   assert.ok(script && searchIndex, 'the build has scripts and a search index');
   const routes = [...pageMap.docs, ...pageMap.other].map(({route}) => route);
   const paths = new Set([

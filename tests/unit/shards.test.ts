@@ -5,8 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import {balancedShards, shardFiles, unitTestFiles} from './shards/files';
+import {balancedShards, recordedSeconds, shardFiles, unitTestFiles} from './shards/files';
 import timings from './shards/timings.json';
 
 test('every unit test file runs in exactly one shard', () => {
@@ -16,8 +15,7 @@ test('every unit test file runs in exactly one shard', () => {
 });
 
 test('the shards take about as long as each other: a twentieth of the total apart at most', () => {
-  const time = (file: string): number =>
-    timings.seconds[path.basename(file) as keyof typeof timings.seconds] ?? 0;
+  const time = (file: string): number => recordedSeconds(file, timings.seconds);
   const totals = [shardFiles(1, 2), shardFiles(2, 2)].map((shard) =>
     shard.reduce((sum, file) => sum + time(file), 0),
   );

@@ -9,7 +9,7 @@ import type {SearchWorkerApi} from './worker';
 import type {Suggestion} from './suggestions';
 import {indexMetaName} from './clientConstants';
 import type {SearchFilter} from './facets';
-import {reloadOnce, searchAnswered} from './reloadOnce';
+import {indexGone, reloadOnce} from './reloadOnce';
 
 let remote: Comlink.Remote<SearchWorkerApi> | undefined;
 
@@ -39,13 +39,11 @@ export async function searchByWorker(
 ): Promise<Suggestion[]> {
   const [, , input, limit, filter] = args;
   try {
-    const suggestions = await worker().search(indexUrl(), input, limit, filter);
-    searchAnswered();
-    return suggestions;
+    return await worker().search(indexUrl(), input, limit, filter);
   } catch (error) {
-    // A part of the index failed to load (./reloadOnce.ts): the page reloads, and this search waits
-    // for it rather than showing no results.
-    if (reloadOnce()) return new Promise<never>(() => undefined);
+    // A part of the index is gone (./reloadOnce.ts): the page reloads, and this search waits for it
+    // rather than showing no results.
+    if (indexGone(error) && reloadOnce()) return new Promise<never>(() => undefined);
     throw error;
   }
 }

@@ -1,32 +1,30 @@
 /**
- * What search does when a file of its index fails to load: a deploy replaced the index while this
- * tab was open (its files are named by their content, and the new deploy has others). The page
- * reloads once, which brings the new page and the index it names; a second failure on the same
- * page is reported instead (the box says "Search unavailable").
+ * What search does when a file of its index is gone (HTTP 404 or 410): a deploy replaced the index
+ * while this tab was open (its files are named by their content, and the new deploy has others).
+ * The page reloads once, which brings the new page and the index it names. The index that failed is
+ * remembered for the tab: if the reloaded page names the same index and it fails again, the box
+ * says "Search unavailable" instead of reloading again. Other failures (the network is down, a
+ * server error) reload nothing; the next query tries again.
  */
+import {indexMetaName} from './clientConstants';
+
 const reloadedFlag = 'vultus-search-reloaded';
 
-/** Reloads the page, unless it was already reloaded for this; says whether it reloads. */
+/** Whether an error of the search says a file of the index is gone. */
+export function indexGone(error: unknown): boolean {
+  return /HTTP (404|410)\b/.test(error instanceof Error ? error.message : String(error));
+}
+
+/** Reloads the page, unless a reload was already made for the index it names; says whether it reloads. */
 export function reloadOnce(): boolean {
+  const index =
+    document.querySelector<HTMLMetaElement>(`meta[name="${indexMetaName}"]`)?.content ?? location.pathname;
   try {
-    if (sessionStorage.getItem(reloadedFlag) === location.pathname) return false;
-    sessionStorage.setItem(reloadedFlag, location.pathname);
+    if (sessionStorage.getItem(reloadedFlag) === index) return false;
+    sessionStorage.setItem(reloadedFlag, index);
   } catch {
     return false;
   }
   location.reload();
   return true;
-}
-
-/**
- * A search was answered: the index this page names is whole, and a later failure may reload the
- * page again. (Not when the head alone loads: a part missing from the new deploy too would reload
- * the page at every search.)
- */
-export function searchAnswered(): void {
-  try {
-    sessionStorage.removeItem(reloadedFlag);
-  } catch {
-    // Storage may be unavailable; nothing to clear then.
-  }
 }

@@ -246,17 +246,20 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         }, [
             {
                 source: async (input, callback) => {
-                    // VULTUS: a part of the index that fails to load reloads the page once
-                    // (src/lib/search/client.ts); a second failure says "Search unavailable".
+                    // VULTUS: a part of the index that is gone reloads the page once
+                    // (src/lib/search/reloadOnce.ts); another failure says so, and the next query
+                    // tries again.
                     let result;
                     try {
                         result = await searchByWorker(versionUrl, searchContext, input, searchResultLimits);
                     }
                     catch {
                         setIndexFailed(true);
+                        setResultStatus("Search is unavailable: reload the page to try again");
                         callback([]);
                         return;
                     }
+                    setIndexFailed(false);
                     // VULTUS: a query that finds nothing says so and offers the nearest queries that
                     // find something, each an option that opens its results.
                     const nearest = result.length === 0 && input.trim() !== "" ? await nearestQueries(input) : [];

@@ -34,13 +34,17 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/** A file's recorded time, or the median of the times when it has none (1 s when none is recorded). */
+export function recordedSeconds(file: string, seconds: Record<string, number>): number {
+  return seconds[path.basename(file)] ?? (median(Object.values(seconds)) || 1);
+}
+
 /**
  * The files of each of `count` shards, by name within a shard: the longest first (by
  * `seconds`, a file's time), each to the shard with the least time so far.
  */
 export function balancedShards(files: string[], count: number, seconds: Record<string, number>): string[][] {
-  const typical = median(Object.values(seconds)) || 1;
-  const time = (file: string): number => seconds[path.basename(file)] ?? typical;
+  const time = (file: string): number => recordedSeconds(file, seconds);
   const shards = Array.from({length: count}, () => ({files: [] as string[], seconds: 0}));
   const longestFirst = [...files].sort((a, b) => time(b) - time(a) || a.localeCompare(b));
   for (const file of longestFirst) {
