@@ -225,6 +225,8 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         const inputHadFocus = document.activeElement === searchBarRef.current;
         // VULTUS: the query the shown nearest queries stand in for ("" when none are shown).
         let nearestFor = "";
+        // VULTUS: the query typed last; a slower answer to an earlier one leaves the status alone.
+        let latestInput = "";
         search.current = autoComplete(searchBarRef.current, {
             hint: false,
             autoselect: true,
@@ -246,6 +248,7 @@ export default function SearchBar({ handleSearchBarToggle, }) {
         }, [
             {
                 source: async (input, callback) => {
+                    latestInput = input;
                     // VULTUS: a part of the index that is gone reloads the page once
                     // (src/lib/search/reloadOnce.ts); another failure says so, and the next query
                     // tries again.
@@ -254,15 +257,22 @@ export default function SearchBar({ handleSearchBarToggle, }) {
                         result = await searchByWorker(versionUrl, searchContext, input, searchResultLimits);
                     }
                     catch {
-                        setIndexFailed(true);
-                        setResultStatus("Search is unavailable: reload the page to try again");
+                        if (input === latestInput) {
+                            setIndexFailed(true);
+                            setResultStatus("Search is unavailable: reload the page to try again");
+                        }
+                        callback([]);
+                        return;
+                    }
+                    // VULTUS: a query that finds nothing says so and offers the nearest queries that
+                    // find something, each an option that opens its results.
+                    const nearest = result.length === 0 && input.trim() !== "" ? await nearestQueries(input) : [];
+                    if (input !== latestInput) {
+                        // autocomplete.js drops the answer to a query that is no longer typed.
                         callback([]);
                         return;
                     }
                     setIndexFailed(false);
-                    // VULTUS: a query that finds nothing says so and offers the nearest queries that
-                    // find something, each an option that opens its results.
-                    const nearest = result.length === 0 && input.trim() !== "" ? await nearestQueries(input) : [];
                     nearestFor = nearest.length > 0 ? input : "";
                     // VULTUS: the result count is announced (role="status" below).
                     setResultStatus(input.trim() === ""
