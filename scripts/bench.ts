@@ -30,7 +30,7 @@ import {
   type Query,
   type Quality,
 } from './lib/searchQuality';
-import {buildWithDocsTimes, builtEngine, firstQueryBytes, indexBytes} from './lib/searchIndex';
+import {buildWithDocsTimes, builtEngine, firstQueries, indexBytes} from './lib/searchIndex';
 import {devServerFigures} from './lib/devServer';
 
 const siteDir = path.resolve(__dirname, '..');
@@ -262,10 +262,10 @@ async function searchIndexFigures(browser: Browser, dir: string) {
   const server = await startNginx(dir);
   try {
     const queries = querySets(siteDir).flatMap((set) => readQueries(set.file).map((query) => query.q));
-    const firstQueries = firstQueryBytes(dir, queries).map((figures) => figures.gzip);
+    const firstQueryGzip = (await firstQueries(dir, queries)).map((figures) => figures.gzip);
     return {
       ...indexBytes(dir),
-      firstQueryGzip: {median: medianOf(firstQueries), max: Math.max(...firstQueries)},
+      firstQueryGzip: {median: medianOf(firstQueryGzip), max: Math.max(...firstQueryGzip)},
       browserFirstQueryGzip: await searchFirstQueryBytes(browser, server.baseUrl, 'liveness'),
       queryToResultsMs: await queryToResults(browser, server.baseUrl),
     };

@@ -11,14 +11,8 @@ import {buildSearchIndex, SearchEngine} from '../../src/lib/search/engine';
 import {nameIndexInPages, siteEntries, writeIndexFiles} from '../../plugins/search/index';
 import {withoutRepeats} from '../../plugins/search/extract';
 import {loadSynonyms} from '../../plugins/search/synonyms';
-import {
-  partOf,
-  partUrl,
-  type DetailsPart,
-  type PartKind,
-  type PostingsPart,
-  type SearchIndexHead,
-} from '../../src/lib/search/indexFiles';
+import {headProblem, isHead, partUrl, type SearchIndexHead} from '../../src/lib/search/indexFiles';
+import {LazySearch} from '../../src/lib/search/lazy';
 
 /** The head of the search index in `buildDir`: the file every page names. */
 export function indexHeadFile(buildDir: string): string {
@@ -30,12 +24,15 @@ export function indexHeadFile(buildDir: string): string {
 /** Reads the files of one built index, each once. */
 class BuiltIndex {
   readonly head: SearchIndexHead;
-  private readonly headFile: string;
+  readonly headFile: string;
   private readonly files = new Map<string, Buffer>();
+  private readonly parsed = new Map<string, unknown>();
 
   constructor(private readonly buildDir: string) {
     this.headFile = indexHeadFile(buildDir);
-    this.head = JSON.parse(this.bytes(this.headFile).toString('utf8')) as SearchIndexHead;
+    const head: unknown = this.json(this.headFile);
+    if (!isHead(head)) throw new Error(`${this.headFile}: ${headProblem(head) ?? 'not a search index'}`);
+    this.head = head;
   }
 
   bytes(file: string): Buffer {
@@ -47,22 +44,20 @@ class BuiltIndex {
     return bytes;
   }
 
-  partFile(kind: PartKind, part: number): string {
-    return partUrl(this.headFile, kind, part);
+  /** A file parsed, once (the engine reads what it is given and changes none of it). */
+  json(file: string): unknown {
+    if (!this.parsed.has(file)) this.parsed.set(file, JSON.parse(this.bytes(file).toString('utf8')));
+    return this.parsed.get(file);
   }
 
-  get headFileName(): string {
-    return this.headFile;
-  }
-
-  /** Adds parts of the index to an engine; returns their files. */
-  addParts(engine: SearchEngine, kind: PartKind, parts: number[]): string[] {
-    return parts.map((part) => {
-      const file = this.partFile(kind, part);
-      const content = JSON.parse(this.bytes(file).toString('utf8')) as PostingsPart | DetailsPart;
-      if (kind === 'postings') engine.addPart('postings', part, content as PostingsPart);
-      else engine.addPart('details', part, content as DetailsPart);
-      return file;
+  /**
+   * A reader's page that has loaded nothing yet (../../src/lib/search/lazy.ts), fetching from this
+   * build; `fetched` lists the files it fetches, the head first.
+   */
+  freshPage(fetched: string[] = []): LazySearch {
+    return new LazySearch(this.headFile, async (file) => {
+      fetched.push(file);
+      return this.json(file);
     });
   }
 }
@@ -71,8 +66,10 @@ class BuiltIndex {
 export function builtEngine(buildDir: string): SearchEngine {
   const index = new BuiltIndex(buildDir);
   const engine = new SearchEngine(index.head);
-  index.addParts(engine, 'postings', [...index.head.parts.postings.keys()]);
-  index.addParts(engine, 'details', [...index.head.parts.details.keys()]);
+  for (const kind of ['postings', 'details'] as const)
+    index.head.parts[kind].forEach((_, part) =>
+      engine.addPart(kind, part, index.json(partUrl(index.headFile, kind, part))),
+    );
   return engine;
 }
 
@@ -90,66 +87,38 @@ export function indexBytes(buildDir: string): {raw: number; gzip: number; headGz
     raw += index.bytes(file).length;
     gzip += gzipBytes(index.bytes(file));
   }
-  return {raw, gzip, headGzip: gzipBytes(index.bytes(index.headFileName)), files: files.length};
+  return {raw, gzip, headGzip: gzipBytes(index.bytes(index.headFile)), files: files.length};
 }
 
 /**
- * What a reader's first query downloads of the index in `buildDir` (gzip): the head, the postings
- * parts the query reads and the details parts of its first `limit` results, as
- * ../../src/lib/search/lazy.ts fetches them.
+ * What each query answers, and what it downloads (gzip, and in how many files), on a reader's page
+ * of the site in `buildDir` that has loaded nothing yet: the search the browser's worker runs
+ * (../../src/lib/search/lazy.ts), on a new page for each query, over the files of this build. The
+ * urls of its first `limit` results, to compare with the whole index's.
  */
-export function firstQueryBytes(
+export async function firstQueries(
   buildDir: string,
   queries: string[],
   limit = 8,
-): {query: string; gzip: number; files: number}[] {
+): Promise<{query: string; urls: string[]; gzip: number; files: number}[]> {
   const index = new BuiltIndex(buildDir);
-  const headGzip = gzipBytes(index.bytes(index.headFileName));
-  const partGzip = new Map<string, number>();
-  const gzipOf = (file: string): number => {
-    let bytes = partGzip.get(file);
-    if (bytes === undefined) {
-      bytes = gzipBytes(index.bytes(file));
-      partGzip.set(file, bytes);
+  const gzipOf = new Map<string, number>();
+  const answers = [];
+  for (const query of queries) {
+    const fetched: string[] = [];
+    const hits = await index.freshPage(fetched).search(query, limit);
+    let gzip = 0;
+    for (const file of fetched) {
+      let bytes = gzipOf.get(file);
+      if (bytes === undefined) {
+        bytes = gzipBytes(index.bytes(file));
+        gzipOf.set(file, bytes);
+      }
+      gzip += bytes;
     }
-    return bytes;
-  };
-  // A head alone says which postings parts a query reads; the whole index, which results it shows.
-  const bare = new SearchEngine(index.head);
-  const whole = builtEngine(buildDir);
-  return queries.map((query) => {
-    const files = [
-      ...bare.missingParts('postings', query).map((part) => index.partFile('postings', part)),
-      ...new Set(
-        whole
-          .rank(query, limit)
-          .map(({id}) => index.partFile('details', partOf(index.head.parts.details, id))),
-      ),
-    ];
-    return {
-      query,
-      gzip: files.reduce((sum, file) => sum + gzipOf(file), headGzip),
-      files: files.length + 1,
-    };
-  });
-}
-
-/**
- * What each query answers on a page that has loaded nothing yet: a new engine over the head of the
- * index in `buildDir`, given the parts the query reads, as a reader's browser is. The urls of its
- * first `limit` results, to compare with the whole index's.
- */
-export function firstQueryAnswers(buildDir: string, queries: string[], limit = 8): Map<string, string[]> {
-  const index = new BuiltIndex(buildDir);
-  return new Map(
-    queries.map((query) => {
-      const engine = new SearchEngine(index.head);
-      index.addParts(engine, 'postings', engine.missingParts('postings', query));
-      const ranked = engine.rank(query, limit);
-      index.addParts(engine, 'details', engine.missingParts('details', ranked));
-      return [query, engine.hits(ranked, query).map((hit) => hit.url)];
-    }),
-  );
+    answers.push({query, urls: hits.map((hit) => hit.url), gzip, files: fetched.length});
+  }
+  return answers;
 }
 
 /** Every route the built site in `buildDir` has a page for. */

@@ -17,13 +17,7 @@ import {repeatedBlockMinBytes} from '../../plugins/vultus-contract/outputs/repea
 import {agentsNote} from '../../plugins/vultus-contract/outputs/agents';
 import {inlineScriptHashes} from '../../scripts/lib/csp';
 import {heldOut, quality, querySets, readQueries, tuningQuestions} from '../../scripts/lib/searchQuality';
-import {
-  buildWithDocsTimes,
-  builtEngine,
-  firstQueryAnswers,
-  firstQueryBytes,
-  indexBytes,
-} from '../../scripts/lib/searchIndex';
+import {buildWithDocsTimes, builtEngine, firstQueries, indexBytes} from '../../scripts/lib/searchIndex';
 import {markdownPath} from '../../src/lib/markdownPath';
 import {declineAnchor, errorAnchor, operationAnchor} from '../../src/lib/anchors';
 import type {SearchFilter} from '../../src/lib/search/facets';
@@ -385,54 +379,63 @@ const budgets = JSON.parse(readFileSync(path.join(siteDir, 'budgets.json'), 'utf
   searchFirstQueryGzipKBDocsFiveTimes: number;
 };
 
-/** The queries of every query set whose answers differ from the whole index's in `answers`. */
-function answeredOtherwise(dir: string, answers: Map<string, string[]>): string[] {
+/**
+ * What the first queries of `queries` do on a reader's new page of the build `dir`: those answered
+ * otherwise than by the whole index, and the heaviest download as a message if it is over
+ * `budgetKB` or over half the index.
+ */
+async function firstQueriesChecked(
+  dir: string,
+  queries: string[],
+  budgetKB: number,
+): Promise<{answeredOtherwise: string[]; overBudget: string[]}> {
   const whole = builtEngine(dir);
-  const urls = (query: string): string =>
-    whole
-      .search(query, 8)
-      .map((hit) => hit.url)
-      .join(' ');
-  return [...answers].filter(([query, answer]) => urls(query) !== answer.join(' ')).map(([query]) => query);
-}
-
-/** The heaviest first query of `queries` in the build `dir`, as a message, if it is over `budgetKB`. */
-function overBudget(dir: string, queries: string[], budgetKB: number): string | undefined {
-  const heaviest = firstQueryBytes(dir, queries).reduce((most, figures) =>
-    figures.gzip > most.gzip ? figures : most,
-  );
-  return heaviest.gzip / 1024 <= budgetKB
-    ? undefined
-    : `"${heaviest.query}" downloads ${(heaviest.gzip / 1024).toFixed(1)} KB in ${heaviest.files} files`;
+  const answers = await firstQueries(dir, queries);
+  const heaviest = answers.reduce((most, answer) => (answer.gzip > most.gzip ? answer : most));
+  const heaviestKB = heaviest.gzip / 1024;
+  const halfKB = indexBytes(dir).gzip / 1024 / 2;
+  return {
+    answeredOtherwise: answers
+      .filter(
+        ({query, urls}) =>
+          urls.join(' ') !==
+          whole
+            .search(query, 8)
+            .map((hit) => hit.url)
+            .join(' '),
+      )
+      .map(({query}) => query),
+    overBudget:
+      heaviestKB <= Math.min(budgetKB, halfKB)
+        ? []
+        : [
+            `"${heaviest.query}" downloads ${heaviestKB.toFixed(1)} KB in ${heaviest.files} files (budget ${budgetKB} KB, half the index ${halfKB.toFixed(1)} KB)`,
+          ],
+  };
 }
 
 const allQueries = (): string[] =>
   querySets(siteDir).flatMap((set) => readQueries(set.file).map((query) => query.q));
 
-test(`a first query downloads the index's head and the parts it reads, at most ${budgets.searchFirstQueryGzipKB} KB gzip, and answers as the whole index does, for every query of every query set`, () => {
-  const queries = allQueries();
-  assert.deepEqual(
-    answeredOtherwise(buildDir, firstQueryAnswers(buildDir, queries)),
-    [],
-    'queries answered otherwise than by the whole index',
-  );
-  assert.equal(overBudget(buildDir, queries, budgets.searchFirstQueryGzipKB), undefined);
-  // Not the whole index: the heaviest query reads less than half of it.
-  assert.equal(overBudget(buildDir, queries, indexBytes(buildDir).gzip / 1024 / 2), undefined);
+test(`a first query downloads the index's head and the parts it reads, at most ${budgets.searchFirstQueryGzipKB} KB gzip, and answers as the whole index does, for every query of every query set`, async () => {
+  // Not the whole index either: the heaviest query reads less than half of it.
+  assert.deepEqual(await firstQueriesChecked(buildDir, allQueries(), budgets.searchFirstQueryGzipKB), {
+    answeredOtherwise: [],
+    overBudget: [],
+  });
 });
 
 test(`with the docs five times over, a first query still downloads at most ${budgets.searchFirstQueryGzipKBDocsFiveTimes} KB gzip of the index, and answers as the whole index does`, async () => {
   const dir = await buildWithDocsTimes(siteDir, buildDir, 5);
   try {
-    const queries = allQueries();
-    // Every fifth query as a first query on a new page (the test above reads them all at 1×).
-    const sample = queries.filter((_, at) => at % 5 === 0);
-    assert.deepEqual(
-      answeredOtherwise(dir, firstQueryAnswers(dir, sample)),
-      [],
-      'queries answered otherwise than by the whole index',
-    );
-    assert.equal(overBudget(dir, queries, budgets.searchFirstQueryGzipKBDocsFiveTimes), undefined);
+    // Every fifth query of the query sets, each on a new page (the test above reads them all at
+    // 1×; a new page costs a new engine over a head five times as large). `npm run bench` gives
+    // the median and the heaviest of them all.
+    const sample = allQueries().filter((_, at) => at % 5 === 0);
+    assert.deepEqual(await firstQueriesChecked(dir, sample, budgets.searchFirstQueryGzipKBDocsFiveTimes), {
+      answeredOtherwise: [],
+      overBudget: [],
+    });
     // The copies are indexed: the index is about five times the site's.
     assert.ok(indexBytes(dir).raw > 3.5 * indexBytes(buildDir).raw, 'the index holds the docs five times');
   } finally {

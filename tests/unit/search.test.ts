@@ -614,4 +614,45 @@ test('split into small parts, an index answers every query exactly as whole, rea
     (await fresh.search('safari')).map((hit) => hit.url),
     whole.search('safari').map((hit) => hit.url),
   );
+
+  // A file that is not what the head names (cut short, another index's, an older version left in
+  // a cache) is refused with a message that names it, the page stays as it was, and the next query
+  // fetches the part again.
+  const cut = (url: string): unknown => {
+    const content = files.get(url);
+    return Array.isArray(content) ? content.slice(1) : content;
+  };
+  let broken = (url: string): unknown => files.get(url);
+  const brokenPage = (): LazySearch =>
+    new LazySearch('/index.json', async (url) => JSON.parse(JSON.stringify(broken(url) ?? null)) as unknown);
+  for (const [kind, query, message] of [
+    ['postings', 'safari', /search index: postings part \d+ holds \d+ terms, the head names \d+/],
+    ['details', 'safari', /search index: details part \d+ holds \d+ entries, the head names \d+/],
+  ] as const) {
+    const page = brokenPage();
+    broken = (url) => (url.includes(kind === 'postings' ? '-p' : '-d') ? cut(url) : files.get(url));
+    await assert.rejects(page.search(query), message);
+    broken = (url) => files.get(url);
+    assert.deepEqual(
+      (await page.search(query)).map((hit) => hit.url),
+      whole.search(query).map((hit) => hit.url),
+      `${kind}: fetched again at the next query`,
+    );
+  }
+  const renamed = new SearchEngine(head);
+  const part = renamed.missingParts('postings', 'safari')[0] ?? 0;
+  assert.throws(
+    () => renamed.addPart('postings', part, [['not base 36!']]),
+    /search index: postings part \d+ (holds 1 terms|item 0 is not a term's postings)/,
+  );
+  assert.throws(
+    () => renamed.addPart('details', 0, {rows: []}),
+    /search index: details part 0 is not a list/,
+  );
+  assert.deepEqual(renamed.missingParts('postings', 'safari')[0], part, 'a refused part is not loaded');
+  broken = (url) => (url === '/index.json' ? {...head, version: 4} : files.get(url));
+  await assert.rejects(
+    brokenPage().search('safari'),
+    /search index \/index\.json is version 4; this page reads version 5/,
+  );
 });

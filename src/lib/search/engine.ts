@@ -19,16 +19,17 @@ import {spellingVariants} from './spelling';
 import {identifierParts, normalizeWord, stem, tokenize, wordTerms} from './terms';
 import {
   isHeadingKind,
+  isPart,
   kinds,
+  partLength,
+  partProblem,
   postingsInto,
   partOf,
   storedHashes,
   storedPostings,
   writtenHashes,
-  type DetailsPart,
   type EntryKind,
   type PartKind,
-  type PostingsPart,
   type SearchIndexFile,
   type SearchIndexHead,
 } from './indexFiles';
@@ -217,6 +218,8 @@ export class SearchEngine {
   private titleWords: Map<string, number> | undefined;
   /** The postings parts of the last query asked about (`missingParts`, then `rank`). */
   private lastParts: {query: string; parts: number[]} | undefined;
+  /** The alternatives of the last words asked about (`missingParts`, then `rank`). */
+  private lastAlternatives: {words: string; alternatives: Alternative[]} | undefined;
 
   constructor(private readonly head: SearchIndexHead) {
     this.deprecatedIds = new Set(head.deprecated);
@@ -255,30 +258,36 @@ export class SearchEngine {
     );
   }
 
-  /** Adds a part the head names (./indexFiles.ts). */
-  addPart(kind: 'postings', part: number, content: PostingsPart): void;
-  addPart(kind: 'details', part: number, content: DetailsPart): void;
-  addPart(kind: PartKind, part: number, content: PostingsPart | DetailsPart): void {
+  /**
+   * Adds a part the head names (./indexFiles.ts), as fetched or read: a part whose shape is not
+   * the one the head names (cut short, or from another index) is refused with an error that names
+   * it, and the engine stays as it was.
+   */
+  addPart(kind: PartKind, part: number, content: unknown): void {
     if (this.loaded[kind].has(part)) return;
     const start = this.head.parts[kind][part];
     if (start === undefined) throw new Error(`search index: no ${kind} part ${String(part)}`);
-    if (kind === 'postings') {
+    const length = partLength(this.head, kind, part);
+    if (kind === 'postings' && isPart('postings', content, length)) {
       // Into MiniSearch's index, in place: its terms and their order stay as they are.
       const terms = termIndexOf(this.miniSearch);
-      (content as PostingsPart).forEach((fields, offset) => {
+      content.forEach((fields, offset) => {
         const data = terms.get(this.head.index.terms[start + offset] ?? '');
         if (data) postingsInto(data, fields);
       });
-    } else {
-      const rows = content as DetailsPart;
-      const headings = rows.map((_, offset) => isHeadingKind(this.head.entries[start + offset]?.[0] ?? 0));
+    } else if (kind === 'details' && isPart('details', content, length)) {
+      const headings = content.map((_, offset) => isHeadingKind(this.head.entries[start + offset]?.[0] ?? 0));
       const hashes = writtenHashes(
         headings,
-        rows.map(([hash]) => hash),
+        content.map(([hash]) => hash),
       );
-      rows.forEach(([, section], offset) => {
+      content.forEach(([, section], offset) => {
         this.details[start + offset] = [hashes[offset] ?? '', section];
       });
+    } else {
+      throw new Error(
+        `search index: ${kind} part ${String(part)} ${partProblem(kind, content, length) ?? 'is not one'}`,
+      );
     }
     this.loaded[kind].add(part);
   }
@@ -481,6 +490,13 @@ export class SearchEngine {
    * its place; then with each synonym phrase it contains replaced by the others.
    */
   private alternatives(words: string[]): Alternative[] {
+    const key = words.join(' ');
+    if (this.lastAlternatives?.words !== key)
+      this.lastAlternatives = {words: key, alternatives: this.alternativesOf(words)};
+    return this.lastAlternatives.alternatives;
+  }
+
+  private alternativesOf(words: string[]): Alternative[] {
     const alternatives: Alternative[] = [{words, weight: 1}];
     const corrected = words.map(
       (word, position) => this.corrected(word, position === words.length - 1) ?? word,

@@ -160,6 +160,73 @@ export function partOf(starts: readonly number[], at: number): number {
   return low;
 }
 
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+const isNumbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'number');
+
+/**
+ * What is wrong with a head as fetched; undefined when it has the shape of a `SearchIndexHead`
+ * (its lists checked, not each of their items: a part is checked against it as it arrives). An
+ * index of another version, left in a cache by an earlier deploy, is named as such.
+ */
+export function headProblem(content: unknown): string | undefined {
+  if (typeof content !== 'object' || content === null) return 'is not an object';
+  const head = content as Partial<Record<keyof SearchIndexHead, unknown>>;
+  if (head.version !== 5) return `is version ${String(head.version)}; this page reads version 5`;
+  for (const field of ['pages', 'entries', 'synonyms'] as const)
+    if (!Array.isArray(head[field])) return `has no list of ${field}`;
+  const index = head.index as Partial<Record<string, unknown>> | undefined;
+  if (!isStrings(index?.terms) || !isNumbers(index.counts) || !Array.isArray(index.fieldLength))
+    return 'has no terms, counts and field lengths';
+  const parts = head.parts as Partial<Record<PartKind, unknown>> | undefined;
+  if (!isNumbers(parts?.postings) || !isNumbers(parts.details)) return 'names no parts';
+  return undefined;
+}
+
+/** Whether `content` is the head of an index (`headProblem`). */
+export const isHead = (content: unknown): content is SearchIndexHead => headProblem(content) === undefined;
+
+/** How many terms (postings) or entries (details) part `part` of the head holds. */
+export function partLength(head: SearchIndexHead, kind: PartKind, part: number): number {
+  const starts = head.parts[kind];
+  const start = starts[part];
+  if (start === undefined) return 0;
+  const end = starts[part + 1] ?? (kind === 'postings' ? head.index.terms.length : head.entries.length);
+  return end - start;
+}
+
+/** One field of a term's stored postings (`storedPostings`): base-36 deltas, each with an optional `*count`. */
+const storedField = /^(?:[0-9a-z]+(?:\*[0-9a-z]+)?(?: [0-9a-z]+(?:\*[0-9a-z]+)?)*)?$/;
+
+/**
+ * What is wrong with a part as fetched, for a part of `length` items (`partLength`); undefined
+ * when it has the shape of a `PostingsPart` or a `DetailsPart` of that length. A part cut short or
+ * from another index is refused rather than read into the wrong terms or entries.
+ */
+export function partProblem(kind: PartKind, content: unknown, length: number): string | undefined {
+  const what = kind === 'postings' ? 'terms' : 'entries';
+  if (!Array.isArray(content)) return 'is not a list';
+  if (content.length !== length)
+    return `holds ${String(content.length)} ${what}, the head names ${String(length)}`;
+  const bad = content.findIndex((item) =>
+    kind === 'postings'
+      ? !isStrings(item) || !item.every((field) => storedField.test(field))
+      : !isStrings(item) || item.length !== 2,
+  );
+  if (bad >= 0)
+    return `item ${String(bad)} is not ${kind === 'postings' ? "a term's postings" : 'an [anchor, section] pair'}`;
+  return undefined;
+}
+
+/** Whether `content` is a part of `kind` of `length` items (`partProblem`). */
+export function isPart(kind: 'postings', content: unknown, length: number): content is PostingsPart;
+export function isPart(kind: 'details', content: unknown, length: number): content is DetailsPart;
+export function isPart(kind: PartKind, content: unknown, length: number): boolean {
+  return partProblem(kind, content, length) === undefined;
+}
+
 /** How many entries a term's stored postings name, over its fields. */
 function postingsCount(stored: readonly string[]): number {
   return stored.reduce((sum, field) => sum + (field === '' ? 0 : field.split(' ').length), 0);

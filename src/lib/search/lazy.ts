@@ -4,13 +4,7 @@
  * index's: a query runs only once every part it reads is loaded.
  */
 import {SearchEngine, type SearchHit} from './engine';
-import {
-  partUrl,
-  type DetailsPart,
-  type PartKind,
-  type PostingsPart,
-  type SearchIndexHead,
-} from './indexFiles';
+import {headProblem, isHead, partUrl, type PartKind} from './indexFiles';
 import type {SearchFilter} from './facets';
 
 /** Fetches and parses a JSON file of the site by its URL. */
@@ -25,7 +19,10 @@ export class LazySearch {
     private readonly headUrl: string,
     private readonly fetchJson: FetchJson,
   ) {
-    this.engine = fetchJson(headUrl).then((head) => new SearchEngine(head as SearchIndexHead));
+    this.engine = fetchJson(headUrl).then((head) => {
+      if (!isHead(head)) throw new Error(`search index ${headUrl} ${headProblem(head) ?? 'is not one'}`);
+      return new SearchEngine(head);
+    });
   }
 
   /** Resolves once the head is loaded. */
@@ -42,21 +39,24 @@ export class LazySearch {
     return engine.hits(ranked, query);
   }
 
-  /** What `SearchEngine.nearestQueries` answers, loading the parts each candidate reads. */
+  /**
+   * What `SearchEngine.nearestQueries` answers, loading the parts the candidates read: `limit`
+   * candidates at a time, fetched together and tried in order.
+   */
   async nearest(query: string, limit = 3): Promise<string[]> {
     const engine = await this.engine;
-    if (await this.finds(engine, query)) return [];
+    await this.load(engine, 'postings', engine.missingParts('postings', query));
+    if (engine.rank(query, 1).length > 0) return [];
+    const candidates = engine.nearestCandidates(query);
     const found: string[] = [];
-    for (const candidate of engine.nearestCandidates(query)) {
-      if (found.length === limit) break;
-      if (await this.finds(engine, candidate)) found.push(candidate);
+    for (let at = 0; at < candidates.length && found.length < limit; at += limit) {
+      const batch = candidates.slice(at, at + limit);
+      const parts = new Set(batch.flatMap((candidate) => engine.missingParts('postings', candidate)));
+      await this.load(engine, 'postings', [...parts]);
+      for (const candidate of batch)
+        if (found.length < limit && engine.rank(candidate, 1).length > 0) found.push(candidate);
     }
     return found;
-  }
-
-  private async finds(engine: SearchEngine, query: string): Promise<boolean> {
-    await this.load(engine, 'postings', engine.missingParts('postings', query));
-    return engine.rank(query, 1).length > 0;
   }
 
   private async load(engine: SearchEngine, kind: PartKind, parts: number[]): Promise<void> {
@@ -65,10 +65,7 @@ export class LazySearch {
         const url = partUrl(this.headUrl, kind, part);
         let loading = this.parts.get(url);
         if (!loading) {
-          loading = this.fetchJson(url).then((content) => {
-            if (kind === 'postings') engine.addPart('postings', part, content as PostingsPart);
-            else engine.addPart('details', part, content as DetailsPart);
-          });
+          loading = this.fetchJson(url).then((content) => engine.addPart(kind, part, content));
           loading.catch(() => this.parts.delete(url));
           this.parts.set(url, loading);
         }

@@ -8,7 +8,10 @@ const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 export function engineOf(entries: SearchEntry[], synonyms: string[][] = []): SearchEngine {
   const {head, postings, details} = splitSearchIndex(buildSearchIndex(entries, synonyms));
   const engine = new SearchEngine(throughJson(head));
-  postings.forEach((part, at) => engine.addPart('postings', at, throughJson(part)));
-  details.forEach((part, at) => engine.addPart('details', at, throughJson(part)));
+  for (const [kind, parts] of [
+    ['postings', postings],
+    ['details', details],
+  ] as const)
+    parts.forEach((part, at) => engine.addPart(kind, at, throughJson(part)));
   return engine;
 }
