@@ -1,7 +1,7 @@
 /** Search: the terms, spellings and synonyms a query finds, the ranking, and bad input. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildSearchIndex, SearchEngine, type SearchEntry} from '../../src/lib/search/engine';
@@ -13,6 +13,7 @@ import {tokenize, wordTerms} from '../../src/lib/search/terms';
 import {extractEntries, withoutRepeats} from '../../plugins/search/extract';
 import {loadSynonyms} from '../../plugins/search/synonyms';
 import {commentClass} from '../../src/lib/codeHtml';
+import {heldOut, querySets, readQueries, tuningQuestions} from '../../scripts/lib/searchQuality';
 import {contentKindOf, deploymentsOf, filterOf, type SearchFilter} from '../../src/lib/search/facets';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -655,4 +656,31 @@ test('split into small parts, an index answers every query exactly as whole, rea
     brokenPage().search('safari'),
     /search index \/index\.json is version 4; this page reads version 5/,
   );
+});
+
+test('every query of every query set names routes of the page map, and each query once per set', () => {
+  const pageMap = JSON.parse(readFileSync(path.join(siteDir, 'tests/page-map.json'), 'utf8')) as Record<
+    'docs' | 'other',
+    {route: string}[]
+  >;
+  const routes = new Set([...pageMap.docs, ...pageMap.other].map(({route}) => route));
+  const sets = [
+    ...querySets(siteDir).map(({label, file}) => ({label, queries: readQueries(file)})),
+    {label: 'questions', queries: tuningQuestions(siteDir).queries},
+    {label: 'held out', queries: heldOut(siteDir).queries},
+  ];
+  for (const {label, queries} of sets) {
+    // A misspelt route would count the query as missed, silently lowering the figures.
+    const unknown = queries.flatMap(({q, routes: answers}) =>
+      answers.filter((route) => !routes.has(route)).map((route) => `"${q}": ${route}`),
+    );
+    assert.deepEqual(unknown, [], `${label}: routes that no page has`);
+    const seen = new Set<string>();
+    const repeated = queries.filter(({q}) => seen.size === seen.add(q.toLowerCase()).size).map(({q}) => q);
+    assert.deepEqual(repeated, [], `${label}: queries written twice`);
+    assert.ok(
+      queries.every(({routes: answers}) => answers.length > 0),
+      `${label}: every query names a route`,
+    );
+  }
 });
