@@ -1,16 +1,27 @@
 /**
  * Rehype plugin: inline code longer than an identifier (`code-long`, more than 24 characters: a
- * URL, a command, a sample value) is marked so that it may break across lines. Every other inline
- * code is an identifier (a field, an error code, an image name, a header) and never breaks inside
- * itself (src/css/custom.css): a table it widens scrolls in its own region
- * (./rehype-table-scroll.ts) instead of crushing it.
+ * URL, an image name, a command, a sample value) is marked, and may break across lines only
+ * between its parts: a `<wbr>` at each place ../src/lib/codeBreaks.ts names (src/css/custom.css).
+ * Every other inline code is an identifier (a field, an error code, a header) and never breaks
+ * inside itself: a table it widens scrolls in its own region (./rehype-table-scroll.ts) instead of
+ * crushing it.
+ * (tests/browser/identifiers.spec.ts walks every docs page.)
  */
-import type {Element, Root} from 'hast';
+import type {Element, ElementContent, Root} from 'hast';
 import {toString} from 'hast-util-to-string';
 import {visit} from 'unist-util-visit';
+import {codePieces} from '../src/lib/codeBreaks';
 
 /** The longest inline code that stays on one line (tests/browser/identifiers.spec.ts). */
 export const identifierLength = 24;
+
+/** The text of a long code with a `<wbr>` at each place it may break. */
+export function withBreaks(text: string): ElementContent[] {
+  return codePieces(text).flatMap((part, at): ElementContent[] => [
+    ...(at > 0 ? [{type: 'element', tagName: 'wbr', properties: {}, children: []} as Element] : []),
+    {type: 'text', value: part},
+  ]);
+}
 
 export default function rehypeInlineCode() {
   return (tree: Root): void => {
@@ -20,6 +31,9 @@ export default function rehypeInlineCode() {
       if (toString(node).trim().length <= identifierLength) return;
       const classes = Array.isArray(node.properties.className) ? node.properties.className : [];
       node.properties.className = [...classes, 'code-long'];
+      node.children = node.children.flatMap((child) =>
+        child.type === 'text' ? withBreaks(child.value) : [child],
+      );
     });
   };
 }

@@ -156,15 +156,23 @@ export function extractEntries(html: string, url: string): SearchEntry[] {
 
   /** The level of the navigation heading whose section is being skipped, or 0. */
   let skipBelow = 0;
+  /** The last node walked was a <wbr>. */
+  let afterBreak = false;
   const walk = (node: AnyNode): void => {
     if (skipBelow !== 0 && !/^h[2-4]$/.test((node as Element).tagName ?? '')) return;
     if (node.type === 'text') {
-      sectionText.push((node as unknown as {data: string}).data);
+      const data = (node as unknown as {data: string}).data;
+      // The text after a <wbr> (where long code may break, plugins/rehype-inline-code.ts) goes on
+      // the same word.
+      if (afterBreak && sectionText.length > 0) sectionText[sectionText.length - 1] += data;
+      else sectionText.push(data);
+      afterBreak = false;
       return;
     }
     if (node.type !== 'tag') return;
     const element = node as Element;
     const tag = element.tagName;
+    afterBreak = tag === 'wbr';
     const classes = $(element).attr('class') ?? '';
     if (tag === 'h1' || tag === 'svg' || tag === 'script' || tag === 'style') return;
     if (/\bhash-link\b/.test(classes) || /\bvultus-chart\b/.test(classes)) return;

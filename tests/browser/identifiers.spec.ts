@@ -3,8 +3,11 @@
  * (390 px): inline code of 24 characters or fewer (a field, an error code, an image name, a
  * header) stays on one line wherever it stands, in prose, lists and every table. A table too
  * wide for its column scrolls in its own region (plugins/rehype-table-scroll.ts); it does not
- * crush words, and the page itself never scrolls sideways. Longer code (a URL, a command) may
- * break. Measured on the server-rendered pages (the layout is CSS, the same with JavaScript).
+ * crush words, and the page itself never scrolls sideways. Longer code (a URL, an image name, a
+ * command) breaks only between its parts (src/lib/codeBreaks.ts), never inside a word of it (a run
+ * of letters and digits) of 24 characters or fewer: `registry.vultus.example/` `onprem/`
+ * `face-search:5.2.0`, not `registr`/`y.vul`. Measured on the server-rendered pages (the layout is
+ * CSS, the same with JavaScript).
  */
 import {test, expect, pageMap} from './fixtures';
 
@@ -15,7 +18,7 @@ test.describe('server-rendered', () => {
   test.use({javaScriptEnabled: false});
 
   for (const width of [1280, 390]) {
-    test(`at ${width} px no inline code of ${identifierLength} characters or fewer breaks, on any docs page`, async ({
+    test(`at ${width} px no inline code of ${identifierLength} characters or fewer breaks, nor a part of longer code, on any docs page`, async ({
       readingPage: page,
     }) => {
       test.setTimeout(180_000);
@@ -27,18 +30,34 @@ test.describe('server-rendered', () => {
           const out: string[] = [];
           for (const details of document.querySelectorAll('article details'))
             details.setAttribute('open', '');
-          for (const code of document.querySelectorAll('article code')) {
-            if (code.closest('pre')) continue;
-            const text = (code.textContent ?? '').trim();
-            if (text.length === 0 || text.length > longest) continue;
-            const range = document.createRange();
-            range.selectNodeContents(code);
-            const tops = new Set(
+          const lines = (range: Range): number =>
+            new Set(
               [...range.getClientRects()]
                 .filter((rect) => rect.width > 0)
                 .map((rect) => Math.round(rect.top)),
-            );
-            if (tops.size > 1) out.push(`\`${text}\` breaks across ${tops.size} lines`);
+            ).size;
+          for (const code of document.querySelectorAll('article code')) {
+            if (code.closest('pre')) continue;
+            const text = (code.textContent ?? '').trim();
+            if (text.length === 0) continue;
+            const range = document.createRange();
+            if (text.length <= longest) {
+              range.selectNodeContents(code);
+              const count = lines(range);
+              if (count > 1) out.push(`\`${text}\` breaks across ${count} lines`);
+              continue;
+            }
+            // Longer code: each word of it (a run of letters and digits), in the text node that holds it.
+            const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const part of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]+/gu)) {
+                if (part[0].length > longest) continue;
+                range.setStart(node, part.index);
+                range.setEnd(node, part.index + part[0].length);
+                const count = lines(range);
+                if (count > 1) out.push(`\`${part[0]}\` of \`${text}\` breaks across ${count} lines`);
+              }
+            }
           }
           const root = document.scrollingElement ?? document.documentElement;
           if (root.scrollWidth > window.innerWidth) out.push(`the page is ${root.scrollWidth} px wide`);

@@ -1,5 +1,6 @@
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
+import {codePieces} from '@site/src/lib/codeBreaks';
 import styles from './styles.module.css';
 
 export type Props = {
@@ -22,6 +23,11 @@ export type Props = {
  * The header of one API operation: method, full path, auth and limits, rendered at build time.
  * A label and its value are one text node (`{` ${auth}`}`), so React writes no `<!-- -->` between them.
  */
+/** A long code's text with a `<wbr>` at each place it may break (src/lib/codeBreaks.ts). */
+function withBreaks(text: string): ReactNode[] {
+  return codePieces(text).flatMap((piece, at) => (at > 0 ? [<wbr key={at} />, piece] : [piece]));
+}
+
 export default function EndpointHeader({
   method,
   path,
@@ -36,10 +42,10 @@ export default function EndpointHeader({
     <div className={styles.header} data-operation-id={operationId}>
       <p className={styles.line}>
         <span className={clsx(styles.method, styles[verb.toLowerCase()])}>{verb}</span>
-        {/* A URL: it may break (src/css/custom.css keeps shorter inline code on one line). */}
+        {/* A URL: it may break between its parts (src/lib/codeBreaks.ts, src/css/custom.css). */}
         <code className={clsx(styles.path, 'code-long')}>
-          <span className={styles.server}>{server}</span>
-          {path}
+          <span className={styles.server}>{withBreaks(server)}</span>
+          {withBreaks(path)}
         </code>
       </p>
       <ul className={styles.facts}>

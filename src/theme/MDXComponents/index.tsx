@@ -5,6 +5,7 @@ import React, {type ComponentProps, type ReactNode} from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import CodeInline from '@theme/CodeInline';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import EndpointHeader from '@site/src/components/EndpointHeader';
@@ -30,9 +31,25 @@ function A(props: ComponentProps<typeof Link>): ReactNode {
   return <Link {...props} />;
 }
 
+const ThemeCode = MDXComponents.code;
+
+/**
+ * Inline code as the theme's, and long inline code (`code-long`, plugins/rehype-inline-code.ts)
+ * inline too: the `<wbr>`s where it may break make it more than a string, which the theme would
+ * take for a code block.
+ */
+function Code(props: ComponentProps<'code'>): ReactNode {
+  return props.className?.split(' ').includes('code-long') ? (
+    <CodeInline {...props} />
+  ) : (
+    <ThemeCode {...props} />
+  );
+}
+
 export default {
   ...MDXComponents,
   a: A,
+  code: Code,
   li: Li,
   Tabs,
   TabItem,
