@@ -17,10 +17,12 @@ export const identifierLength = 24;
 
 /** The text of a long code with a `<wbr>` at each place it may break. */
 export function withBreaks(text: string): ElementContent[] {
-  return codePieces(text).flatMap((part, at): ElementContent[] => [
-    ...(at > 0 ? [{type: 'element', tagName: 'wbr', properties: {}, children: []} as Element] : []),
-    {type: 'text', value: part},
-  ]);
+  return codePieces(text).flatMap((part, at): ElementContent[] => {
+    const piece: ElementContent = {type: 'text', value: part};
+    if (at === 0) return [piece];
+    const wbr: Element = {type: 'element', tagName: 'wbr', properties: {}, children: []};
+    return [wbr, piece];
+  });
 }
 
 export default function rehypeInlineCode() {

@@ -89,10 +89,17 @@ function coldBuild(): number {
   return (Date.now() - start) / 1000;
 }
 
-const median = (values: number[]): number => {
+/**
+ * The value a share `at` (0 to 1) of the values come up to, by rank: at 0.5 the median (of the two
+ * in the middle, the higher), at 0.25 and 0.75 the quartiles.
+ */
+const quantile = (values: number[], at: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return sorted[Math.round((sorted.length - 1) * at)] ?? Number.NaN;
 };
+const median = (values: number[]): number => quantile(values, 0.5);
+/** A figure rounded to 0.1. */
+const tenths = (value: number): number => Math.round(value * 10) / 10;
 
 type LighthouseFigures = {
   performance: number;
@@ -170,15 +177,6 @@ const timedQueries = [
   'licence',
 ];
 
-/** The value below which a share `at` (0 to 1) of the values fall, rounded to 0.1. */
-function quantile(values: number[], at: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * at;
-  const low = sorted[Math.floor(position)] ?? Number.NaN;
-  const high = sorted[Math.ceil(position)] ?? low;
-  return Math.round((low + (high - low) * (position - Math.floor(position))) * 10) / 10;
-}
-
 /**
  * Milliseconds from the last keystroke of a query to results on screen: each query typed on
  * `queryRounds` new pages (the first query loads what it reads, as a reader's would); the median
@@ -191,7 +189,10 @@ async function queryToResults(
   const times: number[] = [];
   for (let round = 0; round < queryRounds; round += 1) times.push(...(await queryTimes(browser, baseUrl)));
   const measured = times.filter((time) => !Number.isNaN(time));
-  return {median: quantile(measured, 0.5), quartiles: [quantile(measured, 0.25), quantile(measured, 0.75)]};
+  return {
+    median: tenths(median(measured)),
+    quartiles: [tenths(quantile(measured, 0.25)), tenths(quantile(measured, 0.75))],
+  };
 }
 
 /** The time of each of several queries typed one after another on a new page. */
@@ -284,7 +285,7 @@ async function searchFirstQueryBytes(browser: Browser, baseUrl: string, query: s
 }
 
 /** A median, rounded to 0.1. */
-const medianOf = (values: number[]): number => Math.round(median(values) * 10) / 10;
+const medianOf = (values: number[]): number => tenths(median(values));
 
 /**
  * The search index of the build in `dir`: its bytes, what the first query of each query set's

@@ -1,6 +1,6 @@
 /**
  * No identifier breaks inside itself, on any docs page, on a laptop (1280 px) and a phone
- * (390 px): inline code of 24 characters or fewer (a field, an error code, an image name, a
+ * (390 px): inline code of 24 characters or fewer (a field, an error code, a short image name, a
  * header) stays on one line wherever it stands, in prose, lists and every table. A table too
  * wide for its column scrolls in its own region (plugins/rehype-table-scroll.ts); it does not
  * crush words, and the page itself never scrolls sideways. Longer code (a URL, an image name, a
@@ -18,7 +18,7 @@ test.describe('server-rendered', () => {
   test.use({javaScriptEnabled: false});
 
   for (const width of [1280, 390]) {
-    test(`at ${width} px no inline code of ${identifierLength} characters or fewer breaks, nor a part of longer code, on any docs page`, async ({
+    test(`at ${width} px no inline code of ${identifierLength} characters or fewer breaks, nor a word of longer code, on any docs page`, async ({
       readingPage: page,
     }) => {
       test.setTimeout(180_000);

@@ -425,7 +425,7 @@ test(`a first query downloads the index's head and the parts it reads, at most $
   });
 });
 
-test(`with the docs five times over, a first query still downloads at most ${budgets.searchFirstQueryGzipKBDocsFiveTimes} KB gzip of the index, and answers as the whole index does`, async () => {
+test(`with the docs five times over, every fifth query of the query sets, as a first query, still downloads at most ${budgets.searchFirstQueryGzipKBDocsFiveTimes} KB gzip of the index, and answers as the whole index does`, async () => {
   const dir = await buildWithDocsTimes(siteDir, buildDir, 5);
   try {
     // Every fifth query of the query sets, each on a new page (the test above reads them all at

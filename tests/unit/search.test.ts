@@ -11,6 +11,7 @@ import {engineOf} from './helpers/search';
 import {spellingVariants} from '../../src/lib/search/spelling';
 import {tokenize, wordTerms} from '../../src/lib/search/terms';
 import {extractEntries, withoutRepeats} from '../../plugins/search/extract';
+import {withBreaks} from '../../plugins/rehype-inline-code';
 import {loadSynonyms} from '../../plugins/search/synonyms';
 import {commentClass} from '../../src/lib/codeHtml';
 import {heldOut, querySets, readQueries, tuningQuestions} from '../../scripts/lib/searchQuality';
@@ -600,6 +601,14 @@ test('split into small parts, an index answers every query exactly as whole, rea
     assert.ok(fetched.length < files.size / 2, `"${query}" fetched ${fetched.length} of ${files.size} files`);
   }
   const search = lazySearch();
+  for (const query of ['safary browsr', 'kys', 'kys zzzz', 'licence renwal'])
+    for (const limit of [1, 3])
+      assert.deepEqual(
+        await lazySearch().nearest(query, limit),
+        whole.nearestQueries(query, limit),
+        `the nearest ${limit} of "${query}" on a new page`,
+      );
+  assert.ok(whole.nearestQueries('kys', 3).length > 0, 'a query with nearest queries');
   assert.deepEqual(await search.nearest('safary browsr'), whole.nearestQueries('safary browsr'));
 
   // A query refused rather than answered from part of the index, and a failed fetch tried again.
@@ -627,8 +636,8 @@ test('split into small parts, an index answers every query exactly as whole, rea
   const brokenPage = (): LazySearch =>
     new LazySearch('/index.json', async (url) => JSON.parse(JSON.stringify(broken(url) ?? null)) as unknown);
   for (const [kind, query, message] of [
-    ['postings', 'safari', /search index: postings part \d+ holds \d+ terms, the head names \d+/],
-    ['details', 'safari', /search index: details part \d+ holds \d+ entries, the head names \d+/],
+    ['postings', 'safari', /search index: postings part \d+ holds \d+ terms?, the head names \d+/],
+    ['details', 'safari', /search index: details part \d+ holds \d+ entr(y|ies), the head names \d+/],
   ] as const) {
     const page = brokenPage();
     broken = (url) => (url.includes(kind === 'postings' ? '-p' : '-d') ? cut(url) : files.get(url));
@@ -642,9 +651,18 @@ test('split into small parts, an index answers every query exactly as whole, rea
   }
   const renamed = new SearchEngine(head);
   const part = renamed.missingParts('postings', 'safari')[0] ?? 0;
+  const length = postings[part]?.length ?? 0;
   assert.throws(
     () => renamed.addPart('postings', part, [['not base 36!']]),
-    /search index: postings part \d+ (holds 1 terms|item 0 is not a term's postings)/,
+    new RegExp(`search index: postings part ${part} holds 1 term, the head names ${length}`),
+  );
+  assert.throws(
+    () => renamed.addPart('postings', part, [...(postings[part] ?? []).slice(1), ['not base 36!']]),
+    new RegExp(`search index: postings part ${part} item ${length - 1} is not a term's postings`),
+  );
+  assert.throws(
+    () => renamed.addPart('details', 0, [...(details[0] ?? []).slice(1), ['#anchor']]),
+    /search index: details part 0 item 1 is not an \[anchor, section\] pair/,
   );
   assert.throws(
     () => renamed.addPart('details', 0, {rows: []}),
@@ -683,4 +701,21 @@ test('every query of every query set names routes of the page map, and each quer
       `${label}: every query names a route`,
     );
   }
+});
+
+test('long code with the places it may break (<wbr>) is indexed as written, one word', () => {
+  const image = 'registry.vultus.example/onprem/face-search:5.2.0';
+  const code = withBreaks(image)
+    .map((node) => (node.type === 'text' ? node.value : '<wbr>'))
+    .join('');
+  assert.ok(code.includes('<wbr>'), 'the image name has places it may break');
+  const [section] = extractEntries(
+    page(
+      '/onprem',
+      'On-premise',
+      `<h2 id="images">Images</h2><p>Pull <code class="code-long">${code}</code> first.</p>`,
+    ),
+    '/onprem',
+  ).filter((entry) => entry.hash === '#images');
+  assert.equal(section?.text, `Pull ${image} first.`);
 });

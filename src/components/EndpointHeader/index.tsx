@@ -20,13 +20,30 @@ export type Props = {
 };
 
 /**
+ * The part of a URL from `start` to `end`, with a `<wbr>` at each place the whole URL may break
+ * (src/lib/codeBreaks.ts), so that the server and the path, written apart, break as the URL does.
+ */
+function urlPart(url: string, start: number, end: number): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let from = start;
+  let at = 0;
+  // Each piece but the last ends at a place the URL may break; one where the path starts goes
+  // before the path.
+  for (const piece of codePieces(url).slice(0, -1)) {
+    at += piece.length;
+    if (at < start || at >= end) continue;
+    if (at > from) nodes.push(url.slice(from, at));
+    nodes.push(<wbr key={at} />);
+    from = at;
+  }
+  nodes.push(url.slice(from, end));
+  return nodes;
+}
+
+/**
  * The header of one API operation: method, full path, auth and limits, rendered at build time.
  * A label and its value are one text node (`{` ${auth}`}`), so React writes no `<!-- -->` between them.
  */
-/** A long code's text with a `<wbr>` at each place it may break (src/lib/codeBreaks.ts). */
-function withBreaks(text: string): ReactNode[] {
-  return codePieces(text).flatMap((piece, at) => (at > 0 ? [<wbr key={at} />, piece] : [piece]));
-}
 
 export default function EndpointHeader({
   method,
@@ -44,8 +61,8 @@ export default function EndpointHeader({
         <span className={clsx(styles.method, styles[verb.toLowerCase()])}>{verb}</span>
         {/* A URL: it may break between its parts (src/lib/codeBreaks.ts, src/css/custom.css). */}
         <code className={clsx(styles.path, 'code-long')}>
-          <span className={styles.server}>{withBreaks(server)}</span>
-          {withBreaks(path)}
+          <span className={styles.server}>{urlPart(server + path, 0, server.length)}</span>
+          {urlPart(server + path, server.length, server.length + path.length)}
         </code>
       </p>
       <ul className={styles.facts}>

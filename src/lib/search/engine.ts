@@ -216,10 +216,12 @@ export class SearchEngine {
   private readonly termCounts: Map<string, number>;
   /** Each word of the titles with the number of titles it is in, counted when a query first finds nothing. */
   private titleWords: Map<string, number> | undefined;
-  /** The postings parts of the last query asked about (`missingParts`, then `rank`). */
-  private lastParts: {query: string; parts: number[]} | undefined;
-  /** The alternatives of the last words asked about (`missingParts`, then `rank`). */
-  private lastAlternatives: {words: string; alternatives: Alternative[]} | undefined;
+  /**
+   * The postings parts of the queries asked about lately, and the alternatives of their words:
+   * `missingParts` then `rank` ask for the same query, and the nearest queries for a few in turn.
+   */
+  private readonly recentParts = new RecentValues<number[]>();
+  private readonly recentAlternatives = new RecentValues<Alternative[]>();
 
   constructor(private readonly head: SearchIndexHead) {
     this.deprecatedIds = new Set(head.deprecated);
@@ -429,7 +431,8 @@ export class SearchEngine {
    * terms within its edit distance when it is fuzzy).
    */
   private postingsParts(query: string): number[] {
-    if (this.lastParts?.query === query) return this.lastParts.parts;
+    const known = this.recentParts.get(query);
+    if (known) return known;
     const words = queryWords(query);
     const leaves = new Map<string, Leaf>();
     if (words.length > 0) {
@@ -455,7 +458,7 @@ export class SearchEngine {
       return at === undefined ? [] : [at];
     });
     const parts = [...new Set(terms.map((at) => partOf(this.head.parts.postings, at)))];
-    this.lastParts = {query, parts};
+    this.recentParts.set(query, parts);
     return parts;
   }
 
@@ -491,9 +494,11 @@ export class SearchEngine {
    */
   private alternatives(words: string[]): Alternative[] {
     const key = words.join(' ');
-    if (this.lastAlternatives?.words !== key)
-      this.lastAlternatives = {words: key, alternatives: this.alternativesOf(words)};
-    return this.lastAlternatives.alternatives;
+    const known = this.recentAlternatives.get(key);
+    if (known) return known;
+    const alternatives = this.alternativesOf(words);
+    this.recentAlternatives.set(key, alternatives);
+    return alternatives;
   }
 
   private alternativesOf(words: string[]): Alternative[] {
@@ -645,6 +650,23 @@ export class SearchEngine {
     if (filter.kind && this.contentKind(id) !== filter.kind) return false;
     if (filter.status === 'deprecated' && !this.deprecatedIds.has(id)) return false;
     return !filter.deployment || deploymentsOf(this.routeOf(id)).includes(filter.deployment);
+  }
+}
+
+/**
+ * Values kept by key for the last few keys: what a query computes that the next calls about it
+ * (and about a few others in turn) read again. A few dozen at most, forgotten all at once.
+ */
+class RecentValues<T> {
+  private readonly values = new Map<string, T>();
+
+  get(key: string): T | undefined {
+    return this.values.get(key);
+  }
+
+  set(key: string, value: T): void {
+    if (this.values.size >= 32) this.values.clear();
+    this.values.set(key, value);
   }
 }
 

@@ -166,22 +166,44 @@ const isStrings = (value: unknown): value is string[] =>
 const isNumbers = (value: unknown): value is number[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'number');
 
+/** Whether `starts` are the starts of parts that cover `count` items: 0 first, then rising, each within. */
+const coversAll = (starts: number[], count: number): boolean =>
+  (count === 0 ? starts.length === 0 : starts[0] === 0) &&
+  starts.every((start, at) => start < count && (at === 0 || start > (starts[at - 1] ?? 0)));
+
+const isEntry = (entry: unknown): boolean =>
+  Array.isArray(entry) &&
+  (entry.length === 3 || entry.length === 4) &&
+  typeof entry[0] === 'number' &&
+  typeof entry[1] === 'number' &&
+  typeof entry[2] === 'string' &&
+  (entry.length === 3 || typeof entry[3] === 'number');
+
 /**
- * What is wrong with a head as fetched; undefined when it has the shape of a `SearchIndexHead`
- * (its lists checked, not each of their items: a part is checked against it as it arrives). An
- * index of another version, left in a cache by an earlier deploy, is named as such.
+ * What is wrong with a head as fetched; undefined when it has the shape of a `SearchIndexHead`, its
+ * parts cover every term and every entry, and its lists hold what the engine reads of them (a part
+ * is checked against the head as it arrives, `partProblem`). An index of another version, left in
+ * a cache by an earlier deploy, is named as such.
  */
 export function headProblem(content: unknown): string | undefined {
   if (typeof content !== 'object' || content === null) return 'is not an object';
   const head = content as Partial<Record<keyof SearchIndexHead, unknown>>;
   if (head.version !== 5) return `is version ${String(head.version)}; this page reads version 5`;
-  for (const field of ['pages', 'entries', 'synonyms'] as const)
-    if (!Array.isArray(head[field])) return `has no list of ${field}`;
+  if (!Array.isArray(head.pages) || !head.pages.every((page) => isStrings(page) && page.length === 2))
+    return 'has no list of [route, title] pages';
+  if (!Array.isArray(head.entries) || !head.entries.every(isEntry)) return 'has no list of entries';
+  if (!Array.isArray(head.synonyms) || !head.synonyms.every(isStrings))
+    return 'has no list of synonym groups';
+  if (head.deprecated !== undefined && !isNumbers(head.deprecated))
+    return 'has a list of deprecated entries that is not one';
   const index = head.index as Partial<Record<string, unknown>> | undefined;
   if (!isStrings(index?.terms) || !isNumbers(index.counts) || !Array.isArray(index.fieldLength))
     return 'has no terms, counts and field lengths';
   const parts = head.parts as Partial<Record<PartKind, unknown>> | undefined;
   if (!isNumbers(parts?.postings) || !isNumbers(parts.details)) return 'names no parts';
+  if (!coversAll(parts.postings, index.terms.length)) return 'has postings parts that do not cover its terms';
+  if (!coversAll(parts.details, head.entries.length))
+    return 'has details parts that do not cover its entries';
   return undefined;
 }
 
@@ -206,10 +228,12 @@ const storedField = /^(?:[0-9a-z]+(?:\*[0-9a-z]+)?(?: [0-9a-z]+(?:\*[0-9a-z]+)?)
  * from another index is refused rather than read into the wrong terms or entries.
  */
 export function partProblem(kind: PartKind, content: unknown, length: number): string | undefined {
-  const what = kind === 'postings' ? 'terms' : 'entries';
+  const count = (items: number): string =>
+    kind === 'postings'
+      ? `${String(items)} term${items === 1 ? '' : 's'}`
+      : `${String(items)} entr${items === 1 ? 'y' : 'ies'}`;
   if (!Array.isArray(content)) return 'is not a list';
-  if (content.length !== length)
-    return `holds ${String(content.length)} ${what}, the head names ${String(length)}`;
+  if (content.length !== length) return `holds ${count(content.length)}, the head names ${String(length)}`;
   const bad = content.findIndex((item) =>
     kind === 'postings'
       ? !isStrings(item) || !item.every((field) => storedField.test(field))

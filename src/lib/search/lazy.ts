@@ -21,7 +21,12 @@ export class LazySearch {
   ) {
     this.engine = fetchJson(headUrl).then((head) => {
       if (!isHead(head)) throw new Error(`search index ${headUrl} ${headProblem(head) ?? 'is not one'}`);
-      return new SearchEngine(head);
+      try {
+        return new SearchEngine(head);
+      } catch (error) {
+        // What the shape check does not look into (MiniSearch's own fields), named by the file.
+        throw new Error(`search index ${headUrl}: ${error instanceof Error ? error.message : String(error)}`);
+      }
     });
   }
 
@@ -40,8 +45,8 @@ export class LazySearch {
   }
 
   /**
-   * What `SearchEngine.nearestQueries` answers, loading the parts the candidates read: `limit`
-   * candidates at a time, fetched together and tried in order.
+   * What `SearchEngine.nearestQueries` answers, loading the parts the candidates read: as many
+   * candidates at a time as nearest queries are still wanted, fetched together and tried in order.
    */
   async nearest(query: string, limit = 3): Promise<string[]> {
     const engine = await this.engine;
@@ -49,8 +54,9 @@ export class LazySearch {
     if (engine.rank(query, 1).length > 0) return [];
     const candidates = engine.nearestCandidates(query);
     const found: string[] = [];
-    for (let at = 0; at < candidates.length && found.length < limit; at += limit) {
-      const batch = candidates.slice(at, at + limit);
+    for (let at = 0; at < candidates.length && found.length < limit;) {
+      const batch = candidates.slice(at, at + limit - found.length);
+      at += batch.length;
       const parts = new Set(batch.flatMap((candidate) => engine.missingParts('postings', candidate)));
       await this.load(engine, 'postings', [...parts]);
       for (const candidate of batch)

@@ -1,6 +1,7 @@
 // Wraps the MDX component map to register, once, the components that the contract directives
-// (plugins/vultus-contract) emit, so pages stay plain Markdown, and to render list items and links
-// without the theme's per-element classes (see `Li` and `A`).
+// (plugins/vultus-contract) emit, so pages stay plain Markdown, to render list items and links
+// without the theme's per-element classes (see `Li` and `A`), and to keep long inline code with
+// the places it may break inline (see `Code`).
 import React, {type ComponentProps, type ReactNode} from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
 import Link from '@docusaurus/Link';
