@@ -111,7 +111,7 @@ export function buildSearchIndex(entries: SearchEntry[], synonyms: string[][]): 
   const documents: {id: number; title: string; path: string; text: string}[] = [];
   const deprecated: number[] = [];
   const hashes = storedHashes(
-    entries.map((entry) => entry.kind === 'page' || entry.kind === 'section'),
+    entries.map((entry) => isHeadingKind(kinds.indexOf(entry.kind))),
     entries.map((entry) => entry.hash),
   );
   for (const entry of entries) {

@@ -207,8 +207,12 @@ export function headProblem(content: unknown): string | undefined {
   return undefined;
 }
 
-/** Whether `content` is the head of an index (`headProblem`). */
-export const isHead = (content: unknown): content is SearchIndexHead => headProblem(content) === undefined;
+/** The head fetched from `url`, or an error that names the file and what is wrong with it (`headProblem`). */
+export function checkedHead(url: string, content: unknown): SearchIndexHead {
+  const problem = headProblem(content);
+  if (problem !== undefined) throw new Error(`search index ${url} ${problem}`);
+  return content as SearchIndexHead;
+}
 
 /** How many terms (postings) or entries (details) part `part` of the head holds. */
 export function partLength(head: SearchIndexHead, kind: PartKind, part: number): number {

@@ -4,7 +4,7 @@
  * index's: a query runs only once every part it reads is loaded.
  */
 import {SearchEngine, type SearchHit} from './engine';
-import {headProblem, isHead, partUrl, type PartKind} from './indexFiles';
+import {checkedHead, partUrl, type PartKind} from './indexFiles';
 import type {SearchFilter} from './facets';
 
 /** Fetches and parses a JSON file of the site by its URL. */
@@ -19,8 +19,8 @@ export class LazySearch {
     private readonly headUrl: string,
     private readonly fetchJson: FetchJson,
   ) {
-    this.engine = fetchJson(headUrl).then((head) => {
-      if (!isHead(head)) throw new Error(`search index ${headUrl} ${headProblem(head) ?? 'is not one'}`);
+    this.engine = fetchJson(headUrl).then((content) => {
+      const head = checkedHead(headUrl, content);
       try {
         return new SearchEngine(head);
       } catch (error) {
