@@ -110,6 +110,11 @@ export async function gotoHydrated(page: Page, route: string): Promise<void> {
 export async function openSearchBox(page: Page, route: string): Promise<Locator> {
   await page.setViewportSize({width: 1280, height: 800});
   await gotoHydrated(page, route);
+  return clickSearchBox(page);
+}
+
+/** Clicks the navbar search box of the page as it is and waits until its index is loaded. */
+export async function clickSearchBox(page: Page): Promise<Locator> {
   const box = page.getByLabel('Search', {exact: true});
   await box.click();
   await expect(box).toHaveAttribute('placeholder', 'Search');

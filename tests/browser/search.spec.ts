@@ -4,7 +4,7 @@
  */
 import {seriousViolations} from './axe';
 import type {Page} from '@playwright/test';
-import {test, expect, gotoHydrated, openSearchBox} from './fixtures';
+import {test, expect, clickSearchBox, gotoHydrated, openSearchBox} from './fixtures';
 
 const indexRequest = /\/search-index[^/]*\.json/;
 
@@ -71,12 +71,22 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
     return () => refused;
   }
 
+  /** The parts of the index (`-p<n>` postings, `-d<n>` details), fetched after its head. */
+  const partRequest = /\/search-index-[0-9a-f]+-[pd]\d+\.json/;
+
+  /** Counts the page's loads from now on. */
+  function countLoads(page: Page): () => number {
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    return () => loads;
+  }
+
   /** After the reload, the box loads the new index and finds an error code. */
   async function searchWorksAfterReload(page: Page): Promise<void> {
     await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-    const box = page.getByLabel('Search', {exact: true});
-    await box.click();
-    await expect(box).toHaveAttribute('placeholder', 'Search');
+    const box = await clickSearchBox(page);
     await box.fill('signature_invalid');
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   }
@@ -95,12 +105,8 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
   test('a part of the index gone after the head loaded: the page reloads once and search works', async ({
     page,
   }) => {
-    await page.setViewportSize({width: 1280, height: 800});
-    const refused = await refuseFirst(page, /\/search-index-[0-9a-f]+-[pd]\d+\.json/);
-    await gotoHydrated(page, '/auth');
-    const box = page.getByLabel('Search', {exact: true});
-    await box.click();
-    await expect(box).toHaveAttribute('placeholder', 'Search');
+    const refused = await refuseFirst(page, partRequest);
+    const box = await openSearchBox(page, '/auth');
     const reloaded = page.waitForEvent('load');
     await box.fill('signature_invalid');
     await reloaded;
@@ -112,18 +118,11 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
     page,
   }) => {
     await page.setViewportSize({width: 1280, height: 800});
-    await page.route(/\/search-index-[0-9a-f]+-[pd]\d+\.json/, (route) =>
-      route.fulfill({status: 404, body: 'gone'}),
-    );
-    let loads = 0;
-    page.on('load', () => {
-      loads += 1;
-    });
+    await page.route(partRequest, (route) => route.fulfill({status: 404, body: 'gone'}));
+    const loads = countLoads(page);
     await gotoHydrated(page, '/auth');
     for (const attempt of [1, 2]) {
-      const box = page.getByLabel('Search', {exact: true});
-      await box.click();
-      await expect(box).toHaveAttribute('placeholder', 'Search');
+      const box = await clickSearchBox(page);
       const reloaded = attempt === 1 ? page.waitForEvent('load') : undefined;
       await box.fill('signature_invalid');
       await reloaded;
@@ -133,32 +132,25 @@ test.describe('an index replaced by a deploy while the tab was open', () => {
       'placeholder',
       'Search unavailable',
     );
-    expect(loads, 'the page loaded, then reloaded once').toBe(2);
+    expect(loads(), 'the page loaded, then reloaded once').toBe(2);
   });
 
   test('the network down while parts load: no reload, the box says so, and the next query works', async ({
     page,
   }) => {
-    await page.setViewportSize({width: 1280, height: 800});
     let offline = true;
-    await page.route(/\/search-index-[0-9a-f]+-[pd]\d+\.json/, (route) =>
+    await page.route(partRequest, (route) =>
       offline ? route.abort('internetdisconnected') : route.continue(),
     );
-    let loads = 0;
-    page.on('load', () => {
-      loads += 1;
-    });
-    await gotoHydrated(page, '/auth');
-    const box = page.getByLabel('Search', {exact: true});
-    await box.click();
-    await expect(box).toHaveAttribute('placeholder', 'Search');
+    const loads = countLoads(page);
+    const box = await openSearchBox(page, '/auth');
     await box.fill('signature_invalid');
     await expect(page.getByRole('status').filter({hasText: 'Search is unavailable'})).toHaveCount(1);
     offline = false;
     await box.fill('signature_invalidd');
     await box.fill('signature_invalid');
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
-    expect(loads, 'the page never reloaded').toBe(1);
+    expect(loads(), 'the page never reloaded').toBe(1);
   });
 });
 
