@@ -107,19 +107,35 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-/** Presses Tab until `predicate` holds for the focused element; fails after `limit` presses. */
+/**
+ * Presses Tab until `predicate` holds for the focused element; fails after `limit` presses, naming
+ * the elements focus went through.
+ */
 async function tabUntil(
   page: Page,
   predicate: () => Promise<boolean>,
   limit = 60,
   key = 'Tab',
 ): Promise<void> {
+  const trail: string[] = [];
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press(key);
     if (await predicate()) return;
+    trail.push(await focusedName(page));
   }
-  throw new Error(`focus never reached the target in ${limit} Tab presses`);
+  throw new Error(
+    `focus never reached the target in ${limit} ${key} presses; it went to:\n${trail.join('\n')}`,
+  );
 }
+
+/** The focused element as a reader would name it: its tag, then its label or its text. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return '(nothing)';
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+    return `${element.tagName.toLowerCase()} "${name}"`;
+  });
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 const focusedLabel = (page: Page) =>
@@ -141,14 +157,18 @@ test.describe('keyboard only', () => {
     await tabUntil(page, async () => (await focusedLabel(page)) === 'Toggle navigation bar');
     await page.keyboard.press('Enter');
     const menu = page.locator('.navbar-sidebar');
-    // On a docs page the menu opens on the docs sidebar; the main menu is one step back.
+    // On a docs page the menu opens on the docs sidebar; the main menu is one step back. A reader
+    // tabs into the menu once it is shown.
+    await expect(menu.getByRole('button', {name: 'Back to main menu'})).toBeVisible();
     await tabUntil(page, async () => (await focusedText(page)).includes('Back to main menu'));
     await page.keyboard.press('Enter');
     await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeVisible();
-    // Focus stays where it was when the panel switched; keep tabbing to the main menu's items.
-    await tabUntil(page, async () => (await focusedText(page)) === 'Contact Us', 200);
+    // The button that had focus is now hidden: focus moves to the main menu's first item, not
+    // back to the top of the page.
+    await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeFocused();
+    await tabUntil(page, async () => (await focusedText(page)) === 'Contact Us', 10);
     // Back to the close button, and close the menu with it.
-    await tabUntil(page, async () => (await focusedLabel(page)) === 'Close navigation bar', 200, 'Shift+Tab');
+    await tabUntil(page, async () => (await focusedLabel(page)) === 'Close navigation bar', 10, 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeHidden();
   });

@@ -105,7 +105,6 @@ export async function gotoHydrated(page: Page, route: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
 }
 
-/** Records whether the progress bar (#nprogress) is ever inserted into the page from now on. */
 /** Opens `route` at 1280 × 800, clicks the navbar search box and waits until its index is loaded. */
 export async function openSearchBox(page: Page, route: string): Promise<Locator> {
   await page.setViewportSize({width: 1280, height: 800});
@@ -121,6 +120,7 @@ export async function clickSearchBox(page: Page): Promise<Locator> {
   return box;
 }
 
+/** Records whether the progress bar (#nprogress) is ever inserted into the page from now on. */
 export async function watchProgressBar(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as {progressBarSeen: boolean};
