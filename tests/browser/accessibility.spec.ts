@@ -151,26 +151,50 @@ test.describe('keyboard only', () => {
     await expect(page).toHaveURL(/\/blog$/);
   });
 
-  test('the mobile menu opens, is navigable and closes with the keyboard', async ({readingPage: page}) => {
+  test('the mobile menu takes focus, keeps it while open, is navigable and closes with the keyboard', async ({
+    readingPage: page,
+  }) => {
     await page.setViewportSize({width: 390, height: 800});
     await gotoHydrated(page, '/auth');
+    const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
     await tabUntil(page, async () => (await focusedLabel(page)) === 'Toggle navigation bar');
     await page.keyboard.press('Enter');
     const menu = page.locator('.navbar-sidebar');
-    // On a docs page the menu opens on the docs sidebar; the main menu is one step back. A reader
-    // tabs into the menu once it is shown.
-    await expect(menu.getByRole('button', {name: 'Back to main menu'})).toBeVisible();
-    await tabUntil(page, async () => (await focusedText(page)).includes('Back to main menu'));
+    const close = menu.getByRole('button', {name: 'Close navigation bar'});
+    // The menu covers the page: focus moves into it, not to the navbar items under it.
+    await expect(close).toBeFocused();
+    // On a docs page the menu opens on the docs sidebar; the main menu is one step back.
+    await tabUntil(page, async () => (await focusedText(page)).includes('Back to main menu'), 3);
     await page.keyboard.press('Enter');
     await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeVisible();
     // The button that had focus is now hidden: focus moves to the main menu's first item, not
     // back to the top of the page.
     await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeFocused();
     await tabUntil(page, async () => (await focusedText(page)) === 'Contact Us', 10);
-    // Back to the close button, and close the menu with it.
-    await tabUntil(page, async () => (await focusedLabel(page)) === 'Close navigation bar', 10, 'Shift+Tab');
+    // While the menu is open, Tab never reaches the page behind it.
+    for (let presses = 0; presses < 15; presses += 1) {
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(() => {
+          const focused = document.activeElement;
+          return focused === document.body || Boolean(focused?.closest('.navbar-sidebar'));
+        }),
+        `focus stays in the menu: ${await focusedName(page)}`,
+      ).toBe(true);
+    }
+    // The close button closes it, and focus goes back to the button that opened it.
+    await tabUntil(page, async () => (await focusedLabel(page)) === 'Close navigation bar', 20, 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(menu.getByRole('link', {name: 'RESTful API'})).toBeHidden();
+    await expect(toggle).toBeFocused();
+    // So does Escape.
+    await page.keyboard.press('Enter');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(close).toBeHidden();
+    await expect(toggle).toBeFocused();
+    // And the page behind can be reached again.
+    await tabUntil(page, async () => (await focusedText(page)).startsWith('Authorization: Bearer'), 30);
   });
 
   test('the sidebar: a category opens with Enter and its pages are reachable', async ({
