@@ -156,6 +156,8 @@ const config: Config = {
     './plugins/paint-first/index.ts',
     // /robots.txt, naming the sitemap.
     './plugins/site-files/index.ts',
+    // An edit to the site's build code makes the next build cold.
+    './plugins/build-cache/index.ts',
     ['@docusaurus/plugin-client-redirects', clientRedirectsOptions],
   ],
 

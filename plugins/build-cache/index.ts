@@ -1,0 +1,35 @@
+/**
+ * The bundler's persistent cache is thrown away when the site's own build code changes, as it is
+ * when Docusaurus or docusaurus.config.ts change. Docusaurus gives the cache its own files and the
+ * site configuration (with what the configuration imports) as build dependencies; the plugins the
+ * configuration names by path, and the loaders they add, were not among them, so a warm build
+ * after an edit to one of them reused the bundle of the code before the edit (an alias changed in
+ * plugins/code-highlight/index.ts left the client bundle as it was). Every file under plugins/ and
+ * config/ is a build dependency: an edit to one makes the next build, or `npm start`, cold.
+ */
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+/** The directories of the site's build code. */
+const buildCodeDirs = ['plugins', 'config'];
+
+export default function buildCachePlugin(context: LoadContext): Plugin {
+  return {
+    name: 'vultus-build-cache',
+    configureWebpack(config) {
+      // Nothing to add when the cache is not persistent (DOCUSAURUS_NO_PERSISTENT_CACHE).
+      const cache = (config.experiments as {cache?: unknown} | undefined)?.cache;
+      if (typeof cache !== 'object' || cache === null) return {};
+      const buildDependencies = buildCodeDirs.flatMap((dir) =>
+        readdirSync(path.join(context.siteDir, dir), {recursive: true, withFileTypes: true})
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(entry.parentPath, entry.name)),
+      );
+      // webpack-merge appends these to Docusaurus's own.
+      return {experiments: {cache: {buildDependencies}}} as ReturnType<
+        NonNullable<Plugin['configureWebpack']>
+      >;
+    },
+  };
+}
