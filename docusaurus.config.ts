@@ -149,6 +149,8 @@ const config: Config = {
   plugins: [
     ['./plugins/vultus-contract/index.ts', buildOnly({sources})],
     './plugins/code-highlight/index.ts',
+    // The browser bundle takes only the tslib helpers it uses.
+    './plugins/client-tslib/index.ts',
     // `npm start` compiles a page when the browser first asks for it. Not listed for the build
     // (which sets NODE_ENV before it loads this file): the build does nothing with it, and
     // Docusaurus names every plugin in the client bundle.

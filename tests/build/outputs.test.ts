@@ -308,6 +308,20 @@ test('code is highlighted in the HTML and the browser scripts carry no Prism gra
   assert.deepEqual(withGrammars, [], 'Prism grammars in the client bundle (see plugins/code-highlight)');
 });
 
+test('the browser scripts call no tslib helper that the client bundle leaves out (plugins/client-tslib)', async () => {
+  const kept = new Set(Object.keys(await import('../../plugins/client-tslib/helpers.mjs')));
+  const left = Object.keys(await import('tslib')).filter((name) => name.startsWith('__') && !kept.has(name));
+  assert.ok(left.length > 20, 'tslib has helpers the client bundle leaves out');
+  // A call of a required module's helper: `r.__awaiter(` or `(0,r.__awaiter)(`. TypeScript's own
+  // inline helpers (`e&&e.__exportStar||function`) are not calls.
+  const calls = new RegExp(`\\.(${left.join('|')})\\)?\\(`, 'g');
+  const scripts = readdirSync(path.join(buildDir, 'assets/js')).filter((file) => file.endsWith('.js'));
+  const found = scripts.flatMap((file) =>
+    [...read(`assets/js/${file}`).matchAll(calls)].map((match) => `${file}: ${match[1] ?? ''}`),
+  );
+  assert.deepEqual(found, [], 'helpers to add to plugins/client-tslib/helpers.mjs');
+});
+
 test('no HTML page, Markdown version or llms-full.txt is over its byte budget (budgets.json)', () => {
   const {buildFileKB: budget} = JSON.parse(readFileSync(path.join(siteDir, 'budgets.json'), 'utf8')) as {
     buildFileKB: {htmlPage: number; markdownPage: number; llmsFull: number};
