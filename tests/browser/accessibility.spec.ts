@@ -197,6 +197,18 @@ test.describe('keyboard only', () => {
     await tabUntil(page, async () => (await focusedText(page)).startsWith('Authorization: Bearer'), 30);
   });
 
+  test('the open mobile menu closes on a tap beside it, on the backdrop', async ({readingPage: page}) => {
+    await page.setViewportSize({width: 390, height: 800});
+    await gotoHydrated(page, '/auth');
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const close = page.locator('.navbar-sidebar').getByRole('button', {name: 'Close navigation bar'});
+    await expect(close).toBeFocused();
+    // The menu is 83 % of the width; the backdrop dims the rest.
+    await page.mouse.click(380, 400);
+    await expect(close).toBeHidden();
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeFocused();
+  });
+
   test('the sidebar: a category opens with Enter and its pages are reachable', async ({
     readingPage: page,
   }) => {

@@ -1,10 +1,10 @@
 /**
  * An edit to the site's build code makes the next build cold (plugins/build-cache): the bundler's
  * persistent cache names as build dependencies every plugin and theme the site configuration
- * names by path, and the loaders they add, besides what Docusaurus names itself (the
- * configuration and what it imports). Without them, a warm build after an edit to such a file
- * reused the bundle made before it: an alias changed in plugins/code-highlight/index.ts did not
- * reach the client bundle until the cache was cleared.
+ * names by path, the loaders they add and the files of config/, besides what Docusaurus names
+ * itself (the configuration, whose imports the bundler follows). Without them, a warm build after
+ * an edit to such a file reused the bundle made before it: an alias added in
+ * plugins/code-highlight/index.ts did not reach the client bundle until the cache was cleared.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ const configureWebpack = (config: Configuration): Configuration => {
   return plugin.configureWebpack(config, false, {} as ConfigureWebpackUtils, undefined) as Configuration;
 };
 
-test('every plugin the site configuration names by path, and the loader they add, is a build dependency of the bundler’s persistent cache', async () => {
+test('every plugin the site configuration names by path, the loader they add and config/ are build dependencies of the bundler’s persistent cache', async () => {
   const {default: config} = await import('../../docusaurus.config');
   const named = [...(config.plugins ?? []), ...(config.themes ?? [])]
     .map((entry) => (Array.isArray(entry) ? entry[0] : entry))
@@ -33,7 +33,11 @@ test('every plugin the site configuration names by path, and the loader they add
   const cache = configureWebpack({experiments: {cache: {type: 'persistent'}}} as Configuration).experiments
     ?.cache as {buildDependencies?: string[]} | undefined;
   const dependencies = new Set(cache?.buildDependencies);
-  const expected = [...named, path.join(siteDir, 'plugins/vultus-contract/dependencies-loader.cjs')];
+  const expected = [
+    ...named,
+    path.join(siteDir, 'plugins/vultus-contract/dependencies-loader.cjs'),
+    path.join(siteDir, 'config/docs-front-matter.schema.json'),
+  ];
   assert.deepEqual(
     expected.filter((file) => !dependencies.has(file)).map((file) => path.relative(siteDir, file)),
     [],

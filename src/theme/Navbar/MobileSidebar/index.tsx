@@ -1,8 +1,9 @@
 // Wraps the mobile menu so that it behaves as the modal panel it looks like. The theme draws it
-// over the page, behind a backdrop, with the page's scrolling locked, but leaves focus where it
+// over a backdrop that dims the page, with the page's scrolling locked, but leaves focus where it
 // was: Tab went on to the navbar items under the menu, then into the page behind it, and Escape did
-// nothing. While the menu is open, focus moves to its close button, everything else on the page is
-// inert, and Escape closes it; once it closes, focus goes back to the button that opened it.
+// nothing. While the menu is open, focus moves to its close button, the page behind the backdrop is
+// inert, and Escape closes it (as a click on the backdrop does); once it closes, focus goes back to
+// the button that opened it.
 import React, {useEffect, type ReactNode} from 'react';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
@@ -17,7 +18,7 @@ const menuSelector = `.${ThemeClassNames.layout.navbar.mobileSidebar.container}`
 /**
  * What the open menu makes inert: every other child of the app's root, and every other child of
  * the navbar (its bar, with the toggle, the logo and the search box), leaving the menu and the
- * backdrop that closes it.
+ * backdrop, which closes the menu when clicked.
  */
 function behindMenu(menu: HTMLElement): HTMLElement[] {
   const navbar = menu.parentElement;
@@ -25,7 +26,10 @@ function behindMenu(menu: HTMLElement): HTMLElement[] {
   if (!navbar || !root) return [];
   return [...root.children, ...navbar.children].filter(
     (element): element is HTMLElement =>
-      element instanceof HTMLElement && !element.contains(menu) && !element.inert,
+      element instanceof HTMLElement &&
+      !element.contains(menu) &&
+      !element.classList.contains('navbar-sidebar__backdrop') &&
+      !element.inert,
   );
 }
 
@@ -52,15 +56,18 @@ export default function MobileSidebarWrapper(props: Props): ReactNode {
     };
     frame = requestAnimationFrame(focusClose);
     const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') toggle();
+      // Not an Escape that something in the menu has handled, nor one that ends a composition.
+      if (event.key === 'Escape' && !event.defaultPrevented && !event.isComposing) toggle();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       cancelAnimationFrame(frame);
       document.removeEventListener('keydown', onKeyDown);
       for (const element of background) element.inert = false;
-      // Focus was in the menu, now closing: back to the button that opens it. (After a link of the
-      // menu, the theme then moves focus to the top of the new page.)
+      // Focus was in the menu, now closing: back to the button that opens it. (A link of the menu
+      // to another page of the site then moves focus to the top of the new page, as the theme does
+      // for every such page change; after a link to the same page, an anchor or another site, focus
+      // stays on the toggle.)
       const focused = document.activeElement;
       if (focused === null || focused === document.body || menu.contains(focused)) toggleButton?.focus();
     };
