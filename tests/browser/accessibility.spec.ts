@@ -209,6 +209,42 @@ test.describe('keyboard only', () => {
     await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeFocused();
   });
 
+  test('the docs sidebar collapses and expands with the keyboard, focus moving to the button that undoes it', async ({
+    readingPage: page,
+  }) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, '/auth');
+    const collapse = page.getByRole('button', {name: 'Collapse sidebar'});
+    const expand = page.getByRole('button', {name: 'Expand sidebar'});
+    const sidebarLink = page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Requests'});
+    await collapse.focus();
+    await page.keyboard.press('Enter');
+    await expect(sidebarLink).toBeHidden();
+    // The button pressed is gone with the sidebar: focus moves to the one that brings it back.
+    await expect(expand).toBeFocused();
+    // Tab moves on, as from any button; it does not expand the sidebar.
+    await page.keyboard.press('Tab');
+    await expect(expand).not.toBeFocused();
+    await expect(sidebarLink).toBeHidden();
+    await expand.focus();
+    await page.keyboard.press('Enter');
+    await expect(sidebarLink).toBeVisible();
+    await expect(collapse).toBeFocused();
+  });
+
+  test('the table of contents on a narrow screen says whether it is open', async ({readingPage: page}) => {
+    await page.setViewportSize({width: 390, height: 800});
+    await gotoHydrated(page, '/auth');
+    const toggle = page.getByRole('button', {name: 'On this page'});
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(
+      page.locator('.theme-doc-toc-mobile').getByRole('link', {name: 'Secret keys', exact: true}),
+    ).toBeVisible();
+  });
+
   test('the sidebar: a category opens with Enter and its pages are reachable', async ({
     readingPage: page,
   }) => {
