@@ -3,11 +3,12 @@
  * when Docusaurus or docusaurus.config.ts change. Docusaurus gives the cache its own files and the
  * site configuration as build dependencies, and the bundler follows what the configuration imports
  * (an edit to plugins/rehype-inline-code.ts, or to src/lib/codeBreaks.ts which it imports, renders
- * the pages again in a warm build). The plugins the configuration names by path, and the loaders
+ * the pages again in a warm build). Most plugins the configuration names by path, and the loaders
  * they add, are not imported, so a warm build after an edit to one of them reused the bundle of the
  * code before the edit: an alias added in plugins/code-highlight/index.ts left the client bundle
- * as it was until the cache was cleared. Every file under plugins/ and config/ is now a build
- * dependency: an edit to one makes the next build, or the next `npm start`, cold.
+ * as it was until the cache was cleared. Every file under plugins/ is now a build dependency, and
+ * every file under config/ too, whether the configuration imports it or not: an edit to one makes
+ * the next build, or the next `npm start`, cold.
  */
 import {readdirSync} from 'node:fs';
 import path from 'node:path';

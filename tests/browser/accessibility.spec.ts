@@ -220,8 +220,10 @@ test.describe('keyboard only', () => {
     await collapse.focus();
     await page.keyboard.press('Enter');
     await expect(sidebarLink).toBeHidden();
-    // The button pressed is gone with the sidebar: focus moves to the one that brings it back.
+    // The button pressed is gone with the sidebar: focus moves to the one that brings it back,
+    // with its focus ring.
     await expect(expand).toBeFocused();
+    expect(await expand.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
     // Tab moves on, as from any button; it does not expand the sidebar.
     await page.keyboard.press('Tab');
     await expect(expand).not.toBeFocused();
@@ -230,6 +232,23 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(sidebarLink).toBeVisible();
     await expect(collapse).toBeFocused();
+  });
+
+  test('the docs sidebar collapsed and expanded with the mouse shows no focus ring and moves no focus', async ({
+    readingPage: page,
+  }) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await gotoHydrated(page, '/auth');
+    const collapse = page.getByRole('button', {name: 'Collapse sidebar'});
+    const expand = page.getByRole('button', {name: 'Expand sidebar'});
+    const sidebarLink = page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Requests'});
+    await collapse.click();
+    await expect(sidebarLink).toBeHidden();
+    await expect(expand).toBeVisible();
+    expect(await expand.evaluate((element) => element.matches(':focus-visible'))).toBe(false);
+    await expand.click();
+    await expect(sidebarLink).toBeVisible();
+    await expect(collapse).not.toBeFocused();
   });
 
   test('the table of contents on a narrow screen says whether it is open', async ({readingPage: page}) => {
@@ -243,6 +262,8 @@ test.describe('keyboard only', () => {
     await expect(
       page.locator('.theme-doc-toc-mobile').getByRole('link', {name: 'Secret keys', exact: true}),
     ).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('the sidebar: a category opens with Enter and its pages are reachable', async ({

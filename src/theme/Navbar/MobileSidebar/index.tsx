@@ -65,9 +65,9 @@ export default function MobileSidebarWrapper(props: Props): ReactNode {
       document.removeEventListener('keydown', onKeyDown);
       for (const element of background) element.inert = false;
       // Focus was in the menu, now closing: back to the button that opens it. (A link of the menu
-      // to another page of the site then moves focus to the top of the new page, as the theme does
-      // for every such page change; after a link to the same page, an anchor or another site, focus
-      // stays on the toggle.)
+      // to another page of the site without a #fragment then moves focus to the top of the new
+      // page, as the theme does for such a page change; after any other link, focus stays on the
+      // toggle.)
       const focused = document.activeElement;
       if (focused === null || focused === document.body || menu.contains(focused)) toggleButton?.focus();
     };

@@ -9,5 +9,5 @@ import type {WrapperProps} from '@docusaurus/types';
 type Props = WrapperProps<typeof CollapseButtonType>;
 
 export default function CollapseButtonWrapper(props: Props): ReactNode {
-  return <CollapseButton aria-expanded={!props.collapsed} {...props} />;
+  return <CollapseButton {...props} aria-expanded={!props.collapsed} />;
 }
