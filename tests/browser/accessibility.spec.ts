@@ -4,7 +4,7 @@
  * looks for. Keyboard-only use of the navbar, the mobile menu, the sidebar, code tabs, search and
  * copy buttons.
  */
-import type {Page} from '@playwright/test';
+import type {Locator, Page} from '@playwright/test';
 import {axeTimeout, seriousViolations} from './axe';
 import {test, expect, gotoHydrated, openSearchBox} from './fixtures';
 
@@ -141,6 +141,23 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 const focusedLabel = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
+/** `/auth` at 1280 × 800: the docs sidebar's collapse and expand buttons, and one of its links. */
+async function sidebarButtons(
+  page: Page,
+): Promise<{collapse: Locator; expand: Locator; sidebarLink: Locator}> {
+  await page.setViewportSize({width: 1280, height: 800});
+  await gotoHydrated(page, '/auth');
+  return {
+    collapse: page.getByRole('button', {name: 'Collapse sidebar'}),
+    expand: page.getByRole('button', {name: 'Expand sidebar'}),
+    sidebarLink: page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Requests'}),
+  };
+}
+
+/** Whether the element shows the focus ring the browser draws for keyboard focus. */
+const hasFocusRing = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((element) => element.matches(':focus-visible'));
+
 test.describe('keyboard only', () => {
   test('the navbar: every item is reachable and opens with Enter', async ({readingPage: page}) => {
     await page.setViewportSize({width: 1280, height: 800});
@@ -212,18 +229,14 @@ test.describe('keyboard only', () => {
   test('the docs sidebar collapses and expands with the keyboard, focus moving to the button that undoes it', async ({
     readingPage: page,
   }) => {
-    await page.setViewportSize({width: 1280, height: 800});
-    await gotoHydrated(page, '/auth');
-    const collapse = page.getByRole('button', {name: 'Collapse sidebar'});
-    const expand = page.getByRole('button', {name: 'Expand sidebar'});
-    const sidebarLink = page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Requests'});
+    const {collapse, expand, sidebarLink} = await sidebarButtons(page);
     await collapse.focus();
     await page.keyboard.press('Enter');
     await expect(sidebarLink).toBeHidden();
     // The button pressed is gone with the sidebar: focus moves to the one that brings it back,
     // with its focus ring.
     await expect(expand).toBeFocused();
-    expect(await expand.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
+    expect(await hasFocusRing(expand)).toBe(true);
     // Tab moves on, as from any button; it does not expand the sidebar.
     await page.keyboard.press('Tab');
     await expect(expand).not.toBeFocused();
@@ -237,15 +250,11 @@ test.describe('keyboard only', () => {
   test('the docs sidebar collapsed and expanded with the mouse shows no focus ring and moves no focus', async ({
     readingPage: page,
   }) => {
-    await page.setViewportSize({width: 1280, height: 800});
-    await gotoHydrated(page, '/auth');
-    const collapse = page.getByRole('button', {name: 'Collapse sidebar'});
-    const expand = page.getByRole('button', {name: 'Expand sidebar'});
-    const sidebarLink = page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'Requests'});
+    const {collapse, expand, sidebarLink} = await sidebarButtons(page);
     await collapse.click();
     await expect(sidebarLink).toBeHidden();
     await expect(expand).toBeVisible();
-    expect(await expand.evaluate((element) => element.matches(':focus-visible'))).toBe(false);
+    expect(await hasFocusRing(expand)).toBe(false);
     await expand.click();
     await expect(sidebarLink).toBeVisible();
     await expect(collapse).not.toBeFocused();

@@ -20,24 +20,29 @@ export type Props = {
 };
 
 /**
- * The part of a URL from `start` to `end`, with a `<wbr>` at each place the whole URL may break
- * (src/lib/codeBreaks.ts), so that the server and the path, written apart, break as the URL does.
+ * The server and the path of a URL, each with a `<wbr>` at every place the whole URL may break
+ * (src/lib/codeBreaks.ts), so that the two, written apart, break as the URL does. A place where
+ * the path starts goes before the path.
  */
-function urlPart(url: string, start: number, end: number): ReactNode[] {
-  const nodes: ReactNode[] = [];
-  let from = start;
+function urlParts(server: string, path: string): [ReactNode[], ReactNode[]] {
+  const url = server + path;
+  // Each piece but the last ends at a place the URL may break.
+  const breaks: number[] = [];
   let at = 0;
-  // Each piece but the last ends at a place the URL may break; one where the path starts goes
-  // before the path.
-  for (const piece of codePieces(url).slice(0, -1)) {
-    at += piece.length;
-    if (at < start || at >= end) continue;
-    if (at > from) nodes.push(url.slice(from, at));
-    nodes.push(<wbr key={at} />);
-    from = at;
-  }
-  nodes.push(url.slice(from, end));
-  return nodes;
+  for (const piece of codePieces(url).slice(0, -1)) breaks.push((at += piece.length));
+  const part = (start: number, end: number): ReactNode[] => {
+    const nodes: ReactNode[] = [];
+    let from = start;
+    for (const place of breaks) {
+      if (place < start || place >= end) continue;
+      if (place > from) nodes.push(url.slice(from, place));
+      nodes.push(<wbr key={place} />);
+      from = place;
+    }
+    nodes.push(url.slice(from, end));
+    return nodes;
+  };
+  return [part(0, server.length), part(server.length, url.length)];
 }
 
 /**
@@ -55,14 +60,15 @@ export default function EndpointHeader({
   availability,
 }: Props): ReactNode {
   const verb = method.toUpperCase();
+  const [serverPart, pathPart] = urlParts(server, path);
   return (
     <div className={styles.header} data-operation-id={operationId}>
       <p className={styles.line}>
         <span className={clsx(styles.method, styles[verb.toLowerCase()])}>{verb}</span>
         {/* A URL: it may break between its parts (src/lib/codeBreaks.ts, src/css/custom.css). */}
         <code className={clsx(styles.path, 'code-long')}>
-          <span className={styles.server}>{urlPart(server + path, 0, server.length)}</span>
-          {urlPart(server + path, server.length, server.length + path.length)}
+          <span className={styles.server}>{serverPart}</span>
+          {pathPart}
         </code>
       </p>
       <ul className={styles.facts}>
