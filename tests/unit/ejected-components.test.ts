@@ -142,3 +142,49 @@ test('every file in the folders of a component ejected for speed is either a lis
       'copied from upstream, or in `ours` if it is not',
   );
 });
+
+/**
+ * What `docusaurus swizzle` says of an action on a component: the theme's swizzle config, and
+ * `unsafe` for a component it does not list or a theme without one (as the CLI's fallback).
+ */
+async function swizzleStatus(pkg: string, component: string, action: 'wrap' | 'eject'): Promise<string> {
+  const manifest = JSON.parse(
+    readFileSync(path.join(siteDir, 'node_modules', pkg, 'package.json'), 'utf8'),
+  ) as {
+    main?: string;
+  };
+  // A package without a main module (@docusaurus/core, whose theme-fallback has `Loading`) is no
+  // theme plugin and has no swizzle config.
+  if (manifest.main === undefined) return 'unsafe';
+  type Theme = {
+    getSwizzleConfig?: () => {components: Record<string, {actions: Partial<Record<string, string>>}>};
+  };
+  const theme = (await import(path.join(siteDir, 'node_modules', pkg, manifest.main))) as Theme & {
+    default?: Theme;
+  };
+  const config = (theme.default?.getSwizzleConfig ?? theme.getSwizzleConfig)?.();
+  return config?.components[component]?.actions[action] ?? 'unsafe';
+}
+
+test('src/theme/README.md says of each swizzle what `docusaurus swizzle` says of it', async () => {
+  const rows = readFileSync(path.join(siteDir, 'src/theme/README.md'), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
+  assert.ok(rows.length >= 10, `${rows.length} rows in the table`);
+  const problems: string[] = [];
+  for (const row of rows) {
+    const [name = '', how = '', safe = ''] = row
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim());
+    const component = /^`([^`]+)`/.exec(name)?.[1] ?? '';
+    const pkg = /\(from `([^`]+)`/.exec(name)?.[1] ?? '@docusaurus/theme-classic';
+    const action = how.startsWith('wrap') ? 'wrap' : 'eject';
+    const status = await swizzleStatus(pkg, component, action);
+    if (safe.split(/[\s(]/)[0] !== status)
+      problems.push(
+        `${component} (${action}, ${pkg}): the README says "${safe}", docusaurus swizzle says ${status}`,
+      );
+  }
+  assert.deepEqual(problems, []);
+});
