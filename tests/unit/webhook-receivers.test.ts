@@ -1,7 +1,8 @@
 /**
- * Every webhook receiver on the site (a JavaScript or Python server sample with a
- * `/webhooks/vultus` route, as the page renders it) acts on an event once, and acts on it again
- * when acting failed, as /responses › "Delivery and retries" promises:
+ * Every webhook receiver on the site (a JavaScript or Python server sample that reads the
+ * `Vultus-Signature` header, as the page renders it, whatever its route: one that answers every
+ * path is a receiver too) acts on an event once, and acts on it again when acting failed, as
+ * /responses › "Delivery and retries" promises:
  * - two concurrent deliveries of one event, then a third, act once;
  * - a delivery whose handler fails is answered with a non-2xx status, and Vultus's retry of the
  *   same event (same id) is acted on.
@@ -29,7 +30,8 @@ import {codeBlocks, renderedDocs, siteDir, sources} from './helpers/pages';
 const apiBase = 'https://api.vultus.example/v1';
 const secret = 'whsec_receiver_test';
 
-type Receiver = {where: string; language: 'javascript' | 'python'; source: string};
+/** A receiver, and the path deliveries go to: its `/webhooks/…` route, or any path when it has none. */
+type Receiver = {where: string; language: 'javascript' | 'python'; source: string; path: string};
 
 /** Every webhook receiver of the docs, as rendered. */
 async function receivers(): Promise<Receiver[]> {
@@ -38,9 +40,15 @@ async function receivers(): Promise<Receiver[]> {
     codeBlocks(page.tree).forEach((block, index) => {
       const language = block.lang;
       if (language !== 'javascript' && language !== 'python') return;
-      if (!/['"]\/webhooks\/vultus['"]/.test(block.value)) return;
+      if (!/vultus-signature/i.test(block.value)) return;
       if (!/\.listen\(|serve_forever\(|\bFlask\(/.test(block.value)) return;
-      found.push({where: `${page.route} ${language} block ${index + 1}`, language, source: block.value});
+      const route = /['"](\/webhooks\/[\w-]+)['"]/.exec(block.value)?.[1] ?? '/webhooks/vultus';
+      found.push({
+        where: `${page.route} ${language} block ${index + 1}`,
+        language,
+        source: block.value,
+        path: route,
+      });
     });
   }
   return found;
@@ -163,8 +171,8 @@ async function startReceiver(
 }
 
 /** Delivers `body` signed as Vultus signs it; the status the receiver answered. */
-async function deliver(port: number, body: string): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${port}/webhooks/vultus`, {
+async function deliver(port: number, route: string, body: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}${route}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -219,12 +227,19 @@ test(
             const context = () => `${receiver.where}\n--- output ---\n${running.output().slice(-2000)}`;
 
             const body = JSON.stringify(once);
-            const statuses = await Promise.all([deliver(running.port, body), deliver(running.port, body)]);
+            const statuses = await Promise.all([
+              deliver(running.port, receiver.path, body),
+              deliver(running.port, receiver.path, body),
+            ]);
             assert.ok(
               statuses.includes(200),
               `the two concurrent deliveries answered ${statuses.join(', ')}\n${context()}`,
             );
-            assert.equal(await deliver(running.port, body), 200, `a repeat is acknowledged\n${context()}`);
+            assert.equal(
+              await deliver(running.port, receiver.path, body),
+              200,
+              `a repeat is acknowledged\n${context()}`,
+            );
             await settled();
             assert.equal(acted(), 1, `acted once on one event delivered three times\n${context()}`);
 
@@ -233,19 +248,19 @@ test(
             const before = acted();
             if (callsApi) api.failNext = 1;
             const failed = callsApi ? JSON.stringify(failing) : JSON.stringify({...failing, data: null});
-            const first = await deliver(running.port, failed);
+            const first = await deliver(running.port, receiver.path, failed);
             assert.ok(
               first >= 300,
               `a delivery whose handler fails is not acknowledged (answered ${first})\n${context()}`,
             );
             assert.equal(
-              await deliver(running.port, JSON.stringify(failing)),
+              await deliver(running.port, receiver.path, JSON.stringify(failing)),
               200,
               `the retry is acknowledged\n${context()}`,
             );
             await settled();
             assert.equal(acted(), before + 1, `the retry of a failed event is acted on\n${context()}`);
-            assert.equal(await deliver(running.port, JSON.stringify(failing)), 200);
+            assert.equal(await deliver(running.port, receiver.path, JSON.stringify(failing)), 200);
             await settled();
             assert.equal(acted(), before + 1, `and only once\n${context()}`);
           } finally {
