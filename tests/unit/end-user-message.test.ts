@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import type {Heading, RootContent, Table} from 'mdast';
 import {toString} from 'mdast-util-to-string';
 import {visit} from 'unist-util-visit';
-import {renderedDocs} from './helpers/pages';
+import {codeBlocks, renderedDocs} from './helpers/pages';
 
 const decisions = ['approved', 'resubmit', 'review', 'declined'];
 
@@ -93,4 +93,63 @@ test('every "What to show the end user" section shows the same message for each 
   }
   assert.deepEqual(problems, [], 'include docs/_partials/decision-end-user.md in each section');
   assert.ok(shown.size >= 10, `only ${shown.size} sections found`);
+});
+
+/** `reasons[0].message` as JavaScript and Python samples read it. */
+const reasonMessage =
+  /reasons(?:\?\.|\.)?\[0\](?:\?\.|\.)message|\[["']reasons["']\]\[0\]\[["']message["']\]|reasons\[0\]\[["']message["']\]/;
+/** A branch on the decision: `if`, `else if`, `elif` or `else`, with the decisions it names. */
+const branchHeader = /^\s*(?:\}\s*)?(if|else if|elif|else)\b/;
+const indentOf = (line: string): number => /^\s*/.exec(line)?.[0].length ?? 0;
+const decisionsOf = (line: string): string[] =>
+  [...line.matchAll(/(?:===?|!==?)\s*['"](\w+)['"]/g)].map((match) => match[1] ?? '');
+
+/**
+ * The decisions the branch holding line `at` acts on: those its header names, or for an `else`,
+ * every decision the branches before it in the chain do not name. Undefined outside a branch.
+ */
+function branchDecisions(lines: string[], at: number): string[] | undefined {
+  const indent = indentOf(lines[at] ?? '');
+  let header = at - 1;
+  while (header >= 0 && !(branchHeader.test(lines[header] ?? '') && indentOf(lines[header] ?? '') < indent))
+    header--;
+  if (header < 0) return undefined;
+  const line = lines[header] ?? '';
+  if (!/\belse\s*(?:\{|:)/.test(line)) return decisionsOf(line);
+  const named = new Set<string>();
+  const headerIndent = indentOf(line);
+  for (let earlier = header - 1; earlier >= 0; earlier--) {
+    const text = lines[earlier] ?? '';
+    if (indentOf(text) < headerIndent && text.trim() !== '') break;
+    if (indentOf(text) === headerIndent && branchHeader.test(text)) {
+      decisionsOf(text).forEach((decision) => named.add(decision));
+      if (/^\s*if\b/.test(text)) break;
+    }
+  }
+  return decisions.filter((decision) => !named.has(decision));
+}
+
+test('no sample shows the end user the reasons of a review decision', async () => {
+  const shown: string[] = [];
+  let checked = 0;
+  for (const page of await renderedDocs()) {
+    codeBlocks(page.tree).forEach((block, index) => {
+      if (!['javascript', 'js', 'python', 'py'].includes(block.lang ?? '')) return;
+      const lines = block.value.split('\n');
+      lines.forEach((line, at) => {
+        if (!reasonMessage.test(line)) return;
+        checked += 1;
+        const branch = branchDecisions(lines, at);
+        // Handed to your own staff, not the end user: the reasons are theirs to read.
+        if (branch?.includes('review') && !/staff|reviewer/i.test(line))
+          shown.push(`${page.route} ${block.lang ?? ''} block ${index + 1}: ${line.trim()}`);
+      });
+    });
+  }
+  assert.ok(checked >= 10, `${checked} samples read reasons[0].message`);
+  assert.deepEqual(
+    shown,
+    [],
+    'a review is answered with your own neutral message, never the reasons ("What to show the end user")',
+  );
 });
