@@ -152,3 +152,38 @@ test('no partial types a values.yaml by hand', () => {
   for (const file of readdirSync(dir))
     assert.doesNotMatch(readFileSync(path.join(dir, file), 'utf8'), /title="values\.yaml"/, file);
 });
+
+/**
+ * With `networkPolicy.enabled`, the chart lets traffic in only from what networkPolicy's row names;
+ * an example that enables it must still be reachable by its clients (through the gateway's Ingress,
+ * the container's own Ingress, or the namespaces `allowIngressFrom` names) and, with a
+ * ServiceMonitor, scraped by Prometheus (`allowMetricsFrom`).
+ */
+test('every values.yaml example that enables the network policy still lets its clients and Prometheus in', async () => {
+  const policyRow = chartRows.find((row) => row.key === 'networkPolicy');
+  assert.ok(policyRow, 'networkPolicy is a chart value');
+  for (const key of ['allowIngressFrom', 'allowMetricsFrom'])
+    assert.match(policyRow.description, new RegExp(`\`${key}\``), `networkPolicy says what ${key} admits`);
+  let checked = 0;
+  for (const page of await onpremPages()) {
+    for (const block of codeBlocks(page.tree).filter(
+      (item) => metaValue(item.meta, 'title') === 'values.yaml',
+    )) {
+      const values = parse(block.value) as Json;
+      if (values.networkPolicy?.enabled !== true) continue;
+      checked += 1;
+      const ingress = values.ingress?.enabled === true;
+      const fromNamespaces = (values.networkPolicy.allowIngressFrom ?? []).length > 0;
+      assert.ok(
+        ingress || fromNamespaces,
+        `${page.route}: the network policy is on, but no Ingress and no allowIngressFrom: no client can reach the API`,
+      );
+      if (values.metrics?.serviceMonitor?.enabled === true)
+        assert.ok(
+          (values.networkPolicy.allowMetricsFrom ?? []).length > 0,
+          `${page.route}: a ServiceMonitor, but the network policy keeps Prometheus out (allowMetricsFrom)`,
+        );
+    }
+  }
+  assert.equal(checked, 6, 'every on-premise example turns the network policy on');
+});
