@@ -54,6 +54,16 @@ async function configDefaults(route: string): Promise<Map<string, number>> {
   return defaults;
 }
 
+/** The legal age an age estimate checks when the request sends no `age_threshold`. */
+async function ageThresholdDefault(): Promise<number> {
+  const contract = await sources.contract();
+  const schema = contract.document.components.schemas.EstimateAgeRequest as
+    {properties?: Record<string, {default?: unknown}>} | undefined;
+  const value = schema?.properties?.age_threshold?.default;
+  assert.equal(typeof value, 'number', 'EstimateAgeRequest.age_threshold has a default');
+  return value as number;
+}
+
 /** The default a page's table of an evaluation must mark. */
 async function expectedDefault(route: string, evaluation: string, mode: string | undefined): Promise<number> {
   const pattern = settings[evaluation];
@@ -95,10 +105,17 @@ test('every threshold table marks exactly the rows at the contract default of it
       const challenge = table.header.indexOf('Challenge age');
       const threshold = table.header.indexOf('Threshold');
       for (const row of table.rows) {
+        // Age: the default is an offset on the request's legal age, which has a default of its own;
+        // the API default is the row at both, and the default offset for another legal age says so.
+        const atOffset = Number(row[challenge]) - Number(row[legal]) === expected;
         const atDefault =
           evaluation === 'age'
-            ? Number(row[challenge]) - Number(row[legal]) === expected
+            ? atOffset && Number(row[legal]) === (await ageThresholdDefault())
             : Math.abs(Number(row[threshold]) - expected) < 1e-9;
+        if (evaluation === 'age' && atOffset && !atDefault && !/\(default offset\)/.test(row[0] ?? ''))
+          failures.push(
+            `${page.route} age: "${(row[0] ?? '').slice(0, 40)}…" is at the default offset and does not say so`,
+          );
         const marked = /\(API default\)/.test(row[0] ?? '');
         if (atDefault !== marked) {
           failures.push(

@@ -19,11 +19,21 @@ import {currentModel, loadMetrics} from './load';
 import {grouped, percent, thresholdText} from '../numbers';
 import type {Sources} from '../sources';
 
-/** A use case's row label, in bold with "(API default)" where it is at the contract's default. */
-function useCase(row: {use_case: string; description: string}, isDefault: boolean): PhrasingContent[] {
-  return inlineMarkdown(
-    `${isDefault ? '**' : ''}${row.use_case}${isDefault ? '** (API default)' : ''}: ${row.description}`,
-  );
+/**
+ * A use case's row label, in bold with "(API default)" where it is at the contract's default, or
+ * with `note` (an age row at the default offset for another legal age: "(default offset)").
+ */
+function useCase(
+  row: {use_case: string; description: string},
+  isDefault: boolean,
+  note?: string,
+): PhrasingContent[] {
+  const label = isDefault
+    ? `**${row.use_case}** (API default)`
+    : note
+      ? `${row.use_case} ${note}`
+      : row.use_case;
+  return inlineMarkdown(`${label}: ${row.description}`);
 }
 
 /** The schema property whose default each evaluation (and liveness mode) has as its API default. */
@@ -37,6 +47,9 @@ export const apiDefaults: Record<string, string> = {
   'liveness:deepfake': 'DeepfakeConfig.threshold',
   age: 'AgeEstimationConfig.challenge_age_offset',
 };
+
+/** The legal age a request checks when it sends no `age_threshold`. */
+const ageThresholdDefault = 'EstimateAgeRequest.age_threshold';
 
 /** The default of a schema property of the contract (`DedupConfig.threshold`). */
 export function contractDefault(contract: Contract, property: string): number {
@@ -60,7 +73,7 @@ const metricsPages = {
 /** The recommended thresholds of each evaluation, with the error rates each one costs. */
 const thresholdTables: Record<
   string,
-  (sources: Sources, mode: string | undefined, apiDefault: number) => RootContent[]
+  (sources: Sources, mode: string | undefined, apiDefault: number, contract: Contract) => RootContent[]
 > = {
   'face-match': (sources, _mode, apiDefault) => verificationThresholds(sources, 'face-match', apiDefault),
   'face-to-document': (sources, _mode, apiDefault) =>
@@ -108,8 +121,10 @@ const thresholdTables: Record<
       ),
     ];
   },
-  // The default is an offset: the rows whose challenge age is the legal age plus it, one per legal age.
-  age: (sources, _mode, apiDefault) => [
+  // The default is an offset added to the request's legal age (`age_threshold`, itself with a
+  // default): the API default is the row at both defaults; the rows at the default offset for
+  // another legal age are what a request that sends only `age_threshold` gets.
+  age: (sources, _mode, apiDefault, contract) => [
     table(
       [
         'Use case',
@@ -119,7 +134,12 @@ const thresholdTables: Record<
         'Users of legal age sent to fallback',
       ],
       ageView(sources).recommended_challenge_ages.map((row) => [
-        useCase(row, row.challenge_age - row.legal_age === apiDefault),
+        useCase(
+          row,
+          row.challenge_age - row.legal_age === apiDefault &&
+            row.legal_age === contractDefault(contract, ageThresholdDefault),
+          row.challenge_age - row.legal_age === apiDefault ? '(default offset)' : undefined,
+        ),
         String(row.legal_age),
         String(row.challenge_age),
         figureWithInterval(row.false_positive_rate),
@@ -173,7 +193,7 @@ export function renderThresholds(
     throw new DataError(`evaluation="${evaluation}" takes no mode`);
   const property = defaultProperty ?? apiDefaults[mode === undefined ? evaluation : `${evaluation}:${mode}`];
   if (!property) throw new DataError(`evaluation="${evaluation}" mode="${mode ?? ''}": no API default known`);
-  return render(sources, mode, contractDefault(contract, property));
+  return render(sources, mode, contractDefault(contract, property), contract);
 }
 
 /** p50 / p95 latency targets of cloud operations, from data/metrics/latency.yaml. */
