@@ -27,12 +27,13 @@ import remarkParse from 'remark-parse';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
+import {toString} from 'mdast-util-to-string';
 import {visit} from 'unist-util-visit';
 import type {Code, Heading, PhrasingContent, Root} from 'mdast';
 import {withFacts} from './helpers/typed-facts';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {expandIncludes} from '../../plugins/vultus-contract/partials/include';
-import {sources, withDocs} from './helpers/pages';
+import {renderedDocs, sources, withDocs} from './helpers/pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -1015,4 +1016,21 @@ test('the challenge actions are the contract’s ChallengeAction wherever they a
       `${file} names a movement that is no challenge`,
     );
   }
+});
+
+test('a page that sends the reader to a regional host for data residency says to pass the same region to the SDK', async () => {
+  const missing: string[] = [];
+  let found = 0;
+  for (const page of await renderedDocs()) {
+    visit(page.tree, 'paragraph', (paragraph) => {
+      const text = toString(paragraph);
+      if (!/\bone region\b/.test(text) || !/regional host/.test(text)) return;
+      found += 1;
+      // The SDKs call the global host unless `region` (or `apiUrl`) says otherwise.
+      if (!/\bregion\b[^.]*\bSDK\b|\bSDK\b[^.]*\bregion\b/.test(text.replace(/regional host/g, '')))
+        missing.push(`${page.route}: ${text.slice(0, 120)}…`);
+    });
+  }
+  assert.ok(found >= 4, `${found} paragraphs about one region`);
+  assert.deepEqual(missing, []);
 });
