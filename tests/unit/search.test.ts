@@ -559,6 +559,33 @@ test('a query no place answers in full still finds the place that has its words 
   assert.equal(pad.search('PAD test results')[0]?.url, '/metrics/liveness');
 });
 
+test('the answer to a question that lacks one of its words still ranks when more than a page of places have them all', () => {
+  const entry = (url: string, title: string, text: string): SearchEntry => ({
+    kind: 'section',
+    url,
+    hash: '',
+    title,
+    path: ['Page'],
+    text,
+  });
+  // Nine places mention every word of the question in passing; the answer is titled with its
+  // subject and lacks the filler "keep". Whether it ranked depended on how many pages happened to
+  // hold every word: with fewer than a page of them it did, with a page or more it vanished.
+  const passing = Array.from({length: 9}, (_, at) =>
+    entry(
+      `/other-${String(at)}`,
+      `Topic ${String(at)}`,
+      'Webhooks keep failing when a signed request has an invalid signature.',
+    ),
+  );
+  const answer = entry('/auth', 'signature_invalid', 'The signed request failed its signature check.');
+  const engine = engineOf([...passing, answer], []);
+  const top = engine
+    .search('why do my signed requests keep failing with signature_invalid', 8)
+    .map((hit) => hit.url);
+  assert.ok(top.includes('/auth'), `the answer is among the first 8: ${top.join(', ')}`);
+});
+
 test('split into small parts, an index answers every query exactly as whole, reading only the parts each query needs', async () => {
   const synonyms = [
     ['changelog', 'revision history'],
