@@ -16,13 +16,18 @@ export const axeTimeout = 90_000;
 /** The WCAG 2.2 A and AA rules and axe's best practices. */
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** The serious and critical violations on the page as it is now, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * The serious and critical violations on the page as it is now, one line each; within `include`
+ * (a CSS selector) only, for a scan of one part of the page.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   // No page has a frame of its own, so axe runs in the page itself (legacy mode) rather than in
   // each frame and then again in a blank page to merge the frames' results: the same rules on
   // the same nodes, without opening a second page for every scan.
   expect(page.frames(), 'a page with frames needs axe’s per-frame mode').toHaveLength(1);
-  const results = await new AxeBuilder({page})
+  const builder = new AxeBuilder({page});
+  if (include !== undefined) builder.include(include);
+  const results = await builder
     .setLegacyMode()
     // The same rules on the same nodes; axe keeps only the violations, not every node that
     // passed (a fifth less time on the longest reference pages). Set before the tags: `options`
