@@ -537,20 +537,26 @@ test('a comparison ("A vs B", "difference between A and B") searches for the thi
   assert.ok(compared.search('versus', 5).length > 0, 'a query of connecting words alone still searches them');
 });
 
+/** A section entry of a page, for the ranking tests below. */
+const sectionEntry = (url: string, title: string, text: string): SearchEntry => ({
+  kind: 'section',
+  url,
+  hash: '',
+  title,
+  path: ['Page'],
+  text,
+});
+
 test('a query no place answers in full still finds the place that has its words in a synonym, above places with fewer', () => {
-  const entry = (url: string, title: string, text: string): SearchEntry => ({
-    kind: 'section',
-    url,
-    hash: '',
-    title,
-    path: ['Page'],
-    text,
-  });
   const pad = engineOf(
     [
-      entry('/metrics/liveness', 'Presentation attack detection', 'Results of the independent evaluation.'),
-      entry('/sandbox', 'Test mode', 'A test key returns the results you force.'),
-      entry('/responses', 'Results', 'Every result has a decision.'),
+      sectionEntry(
+        '/metrics/liveness',
+        'Presentation attack detection',
+        'Results of the independent evaluation.',
+      ),
+      sectionEntry('/sandbox', 'Test mode', 'A test key returns the results you force.'),
+      sectionEntry('/responses', 'Results', 'Every result has a decision.'),
     ],
     [['PAD', 'presentation attack detection']],
   );
@@ -560,25 +566,17 @@ test('a query no place answers in full still finds the place that has its words 
 });
 
 test('the answer to a question that lacks one of its words still ranks when more than a page of places have them all', () => {
-  const entry = (url: string, title: string, text: string): SearchEntry => ({
-    kind: 'section',
-    url,
-    hash: '',
-    title,
-    path: ['Page'],
-    text,
-  });
   // Nine places mention every word of the question in passing; the answer is titled with its
   // subject and lacks the filler "keep". Whether it ranked depended on how many pages happened to
   // hold every word: with fewer than a page of them it did, with a page or more it vanished.
   const passing = Array.from({length: 9}, (_, at) =>
-    entry(
+    sectionEntry(
       `/other-${String(at)}`,
       `Topic ${String(at)}`,
       'Webhooks keep failing when a signed request has an invalid signature.',
     ),
   );
-  const answer = entry('/auth', 'signature_invalid', 'The signed request failed its signature check.');
+  const answer = sectionEntry('/auth', 'signature_invalid', 'The signed request failed its signature check.');
   const engine = engineOf([...passing, answer], []);
   const top = engine
     .search('why do my signed requests keep failing with signature_invalid', 8)
