@@ -12,6 +12,7 @@ import {useAnnouncementBar} from '@docusaurus/theme-common/internal';
 import AnnouncementBar from '@theme-original/AnnouncementBar';
 import type AnnouncementBarType from '@theme/AnnouncementBar';
 import type {WrapperProps} from '@docusaurus/types';
+import {focusIsLostOrIn} from '@site/src/lib/focus';
 
 type Props = WrapperProps<typeof AnnouncementBarType>;
 
@@ -31,10 +32,7 @@ export default function AnnouncementBarWrapper(props: Props): ReactNode {
   useEffect(() => {
     if (isActive) {
       document.documentElement.setAttribute(initiallyDismissedAttribute, 'false');
-    } else if (
-      wasActive.current &&
-      (document.activeElement === null || document.activeElement === document.body)
-    ) {
+    } else if (wasActive.current && focusIsLostOrIn()) {
       // The bar was closed under the reader's focus (the Close button is gone).
       navbarStart()?.focus();
     }

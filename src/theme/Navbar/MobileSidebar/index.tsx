@@ -10,6 +10,7 @@ import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
 import type MobileSidebarType from '@theme/Navbar/MobileSidebar';
 import type {WrapperProps} from '@docusaurus/types';
+import {focusIsLostOrIn} from '@site/src/lib/focus';
 
 type Props = WrapperProps<typeof MobileSidebarType>;
 
@@ -68,8 +69,7 @@ export default function MobileSidebarWrapper(props: Props): ReactNode {
       // to another page of the site without a #fragment then moves focus to the top of the new
       // page, as the theme does for such a page change; after any other link, focus stays on the
       // toggle.)
-      const focused = document.activeElement;
-      if (focused === null || focused === document.body || menu.contains(focused)) toggleButton?.focus();
+      if (focusIsLostOrIn(menu)) toggleButton?.focus();
     };
   }, [shown, shouldRender, toggle]);
   return <MobileSidebar {...props} />;

@@ -8,6 +8,7 @@ import {useNavbarMobileSidebar, useNavbarSecondaryMenu} from '@docusaurus/theme-
 import SecondaryMenu from '@theme-original/Navbar/MobileSidebar/SecondaryMenu';
 import type SecondaryMenuType from '@theme/Navbar/MobileSidebar/SecondaryMenu';
 import type {WrapperProps} from '@docusaurus/types';
+import {focusIsLostOrIn} from '@site/src/lib/focus';
 
 type Props = WrapperProps<typeof SecondaryMenuType>;
 
@@ -25,8 +26,7 @@ export default function SecondaryMenuWrapper(props: Props): ReactNode {
     const [primary, secondary] = document.querySelectorAll<HTMLElement>(panelSelector);
     if (!primary || !secondary) return;
     // Only when focus was in the panel just hidden (or already fell from it to the body).
-    const focused = document.activeElement;
-    if (focused !== null && focused !== document.body && !secondary.contains(focused)) return;
+    if (!focusIsLostOrIn(secondary)) return;
     primary.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
   }, [shown, mobileSidebar.shown]);
   return <SecondaryMenu {...props} />;

@@ -9,6 +9,7 @@
 // VULTUS: start
 import React, {useEffect, useRef, type ReactNode, type MouseEvent} from 'react';
 import {ThemeClassNames} from '@docusaurus/theme-common';
+import {focusIsLostOrIn} from '@site/src/lib/focus';
 // VULTUS: end
 import {translate} from '@docusaurus/Translate';
 import IconArrow from '@theme/Icon/Arrow';
@@ -38,12 +39,7 @@ export default function DocRootLayoutSidebarExpandButton({toggleSidebar}: Props)
   // Shown once the sidebar has collapsed. It never shows as a page loads (the sidebar starts
   // expanded), and there is one sidebar, so it is not shown again by a page change.
   useEffect(() => {
-    const focused = document.activeElement;
-    if (
-      focused === null ||
-      focused === document.body ||
-      focused.closest(`.${ThemeClassNames.docs.docSidebarContainer}`)
-    )
+    if (focusIsLostOrIn(document.querySelector(`.${ThemeClassNames.docs.docSidebarContainer}`)))
       button.current?.focus();
   }, []);
   const expand = (event: MouseEvent<HTMLButtonElement>): void => {
