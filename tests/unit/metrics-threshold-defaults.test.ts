@@ -83,6 +83,7 @@ async function expectedDefault(route: string, evaluation: string, mode: string |
 
 test('every threshold table marks exactly the rows at the contract default of its page’s service', async () => {
   const failures: string[] = [];
+  const legalAgeDefault = await ageThresholdDefault();
   let tables = 0;
   for (const page of await renderedDocs()) {
     const directives = [...page.source.matchAll(/^::thresholds\{([^}]*)\}/gm)].map((match) => ({
@@ -110,7 +111,7 @@ test('every threshold table marks exactly the rows at the contract default of it
         const atOffset = Number(row[challenge]) - Number(row[legal]) === expected;
         const atDefault =
           evaluation === 'age'
-            ? atOffset && Number(row[legal]) === (await ageThresholdDefault())
+            ? atOffset && Number(row[legal]) === legalAgeDefault
             : Math.abs(Number(row[threshold]) - expected) < 1e-9;
         if (evaluation === 'age' && atOffset && !atDefault && !/\(default offset\)/.test(row[0] ?? ''))
           failures.push(

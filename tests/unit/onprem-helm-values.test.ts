@@ -30,6 +30,12 @@ const takes = (row: Row, name: string): boolean =>
   row.containers === 'all' || (row.containers ?? []).includes(name);
 const hasGpu = (service: Service): boolean => service.sizing.some((profile) => profile.profile === 'GPU');
 
+/** The values.yaml examples a rendered on-premise page shows, parsed. */
+const valuesExamples = (page: {tree: Parameters<typeof codeBlocks>[0]}): Json[] =>
+  codeBlocks(page.tree)
+    .filter((block) => metaValue(block.meta, 'title') === 'values.yaml')
+    .map((block) => parse(block.value) as Json);
+
 /** The dotted paths of a values object, down to the rows' own keys (a row of type map or object ends there). */
 function paths(value: unknown, rows: Row[], prefix = ''): string[] {
   if (rows.some((row) => row.key === prefix)) return [prefix];
@@ -83,11 +89,8 @@ test('every values.yaml example is rendered, sets only listed values, and sizes 
   let examples = 0;
   for (const page of await onpremPages()) {
     assert.doesNotMatch(page.source, /title="values\.yaml"/, `${page.route}: values.yaml typed by hand`);
-    for (const block of codeBlocks(page.tree).filter(
-      (item) => metaValue(item.meta, 'title') === 'values.yaml',
-    )) {
+    for (const values of valuesExamples(page)) {
       examples += 1;
-      const values = parse(block.value) as Json;
       for (const [top, child] of Object.entries(values)) {
         const name = nameOf.get(top);
         if (!name) {
@@ -139,8 +142,7 @@ test('every values.yaml example is rendered, sets only listed values, and sizes 
 test('the face liveness and face match examples run on a GPU and keep their data volume, as deepfake detection does', async () => {
   for (const name of ['face-liveness', 'face-match', 'deepfake-detection']) {
     const page = await renderDoc(`onprem-services/${name}.md`);
-    const block = codeBlocks(page.tree).find((item) => metaValue(item.meta, 'title') === 'values.yaml');
-    const values = parse(block?.value ?? '{}') as Json;
+    const values = valuesExamples(page)[0] ?? {};
     const own = values[keyOf.get(name) ?? ''] as Json;
     assert.ok(own?.gpu?.count >= 1, `${name}: gpu.count`);
     assert.ok(own?.persistence?.size, `${name}: persistence.size`);
@@ -166,10 +168,7 @@ test('every values.yaml example that enables the network policy still lets its c
     assert.match(policyRow.description, new RegExp(`\`${key}\``), `networkPolicy says what ${key} admits`);
   let checked = 0;
   for (const page of await onpremPages()) {
-    for (const block of codeBlocks(page.tree).filter(
-      (item) => metaValue(item.meta, 'title') === 'values.yaml',
-    )) {
-      const values = parse(block.value) as Json;
+    for (const values of valuesExamples(page)) {
       if (values.networkPolicy?.enabled !== true) continue;
       checked += 1;
       const ingress = values.ingress?.enabled === true;

@@ -124,29 +124,34 @@ const thresholdTables: Record<
   // The default is an offset added to the request's legal age (`age_threshold`, itself with a
   // default): the API default is the row at both defaults; the rows at the default offset for
   // another legal age are what a request that sends only `age_threshold` gets.
-  age: (sources, _mode, apiDefault, contract) => [
-    table(
-      [
-        'Use case',
-        'Legal age',
-        'Challenge age',
-        'Under-age users passed',
-        'Users of legal age sent to fallback',
-      ],
-      ageView(sources).recommended_challenge_ages.map((row) => [
-        useCase(
-          row,
-          row.challenge_age - row.legal_age === apiDefault &&
-            row.legal_age === contractDefault(contract, ageThresholdDefault),
-          row.challenge_age - row.legal_age === apiDefault ? '(default offset)' : undefined,
-        ),
-        String(row.legal_age),
-        String(row.challenge_age),
-        figureWithInterval(row.false_positive_rate),
-        figureWithInterval(row.false_negative_rate),
-      ]),
-    ),
-  ],
+  age: (sources, _mode, apiDefault, contract) => {
+    const legalAgeDefault = contractDefault(contract, ageThresholdDefault);
+    return [
+      table(
+        [
+          'Use case',
+          'Legal age',
+          'Challenge age',
+          'Under-age users passed',
+          'Users of legal age sent to fallback',
+        ],
+        ageView(sources).recommended_challenge_ages.map((row) => {
+          const atOffset = row.challenge_age - row.legal_age === apiDefault;
+          return [
+            useCase(
+              row,
+              atOffset && row.legal_age === legalAgeDefault,
+              atOffset ? '(default offset)' : undefined,
+            ),
+            String(row.legal_age),
+            String(row.challenge_age),
+            figureWithInterval(row.false_positive_rate),
+            figureWithInterval(row.false_negative_rate),
+          ];
+        }),
+      ),
+    ];
+  },
 };
 
 function verificationThresholds(
