@@ -86,6 +86,16 @@ test('on a slow network the progress bar shows, then the page', async ({page}) =
   // The next page is in a collapsed sidebar category, so nothing has prefetched it.
   await gotoHydrated(page, '/ai-assistants');
   await watchProgressBar(page);
+  // Past the throttling, the next page's files are held until the bar has shown (at most 10 s):
+  // on a loaded machine a 600 ms latency alone can end before the bar's 200 ms timer runs.
+  await page.route('**/*', async (route) => {
+    await page
+      .waitForFunction(() => (window as unknown as {progressBarSeen: boolean}).progressBarSeen, null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+    await route.continue();
+  });
   await page.locator('.pagination-nav__link--next').click();
   await expect(page.locator('article h1')).toHaveText('Face enrollment', {timeout: 60_000});
   expect(await progressBarSeen(page)).toBe(true);
