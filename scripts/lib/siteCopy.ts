@@ -8,7 +8,13 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 const copiedDirs = ['docs', 'blog', 'src', 'static', 'contract', 'data', 'config', 'plugins', 'deploy'];
-const copiedFiles = ['docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'];
+const copiedFiles = [
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'package.json',
+  'tsconfig.json',
+  'mcp/package.json',
+];
 
 /** Copies the site at `siteDir` into a new temporary directory and returns its path. */
 export function siteCopy(siteDir: string, prefix = 'vultus-site-'): string {

@@ -384,6 +384,7 @@ test('the page for assistants documents the tools the server has and configurati
   assert.ok((properties?.kind?.enum ?? []).length > 5, 'search_docs takes a kind');
   const manifest = JSON.parse(readFileSync(path.join(siteDir, 'mcp/package.json'), 'utf8')) as {
     name: string;
+    version: string;
     bin: Record<string, string>;
   };
   // Each client's configuration parses and runs the package.
@@ -394,9 +395,15 @@ test('the page for assistants documents the tools the server has and configurati
   assert.equal(configs.length, 2, 'Cursor and VS Code');
   for (const config of configs) {
     const server = Object.values(config)[0]?.['vultus-docs'];
-    assert.deepEqual([server?.command, ...(server?.args ?? [])], ['npx', '-y', manifest.name]);
+    assert.deepEqual(
+      [server?.command, ...(server?.args ?? [])],
+      ['npx', '-y', `${manifest.name}@${manifest.version}`],
+    );
   }
-  assert.ok(markdown.includes(`claude mcp add vultus-docs -- npx -y ${manifest.name}`), 'Claude Code');
+  assert.ok(
+    markdown.includes(`claude mcp add vultus-docs -- npx -y ${manifest.name}@${manifest.version}`),
+    'Claude Code, pinned',
+  );
   // From a clone: the command the page gives is the workspace's bin, which npm ci links.
   const [bin] = Object.keys(manifest.bin);
   assert.ok(markdown.includes(`npx ${bin} --site build`), 'the command from a clone');

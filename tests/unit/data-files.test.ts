@@ -64,7 +64,7 @@ test('the type of every data file is the one generated from its schema (npm run 
   assert.ok(generated.size > yamlFiles.length, 'one type per data file, and the index');
 });
 
-test('a YAML mistake, a value the schema rejects, a misspelt field and a file without a schema fail naming the file, the line and the field', () => {
+test('a YAML mistake, a value the schema rejects, a misspelt field, a colour cut short by a comment and a file without a schema fail naming the file, the line and the field', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'vultus-data-'));
   try {
     cpSync(dataDir, path.join(dir, 'data'), {recursive: true});
@@ -98,6 +98,18 @@ test('a YAML mistake, a value the schema rejects, a misspelt field and a file wi
       () => loadData(dir, 'onprem/config.yaml'),
       /^DataError: data\/onprem\/config\.yaml:\d+: not valid YAML: /,
       "a YAML syntax error names the file and line first, as the contract's does",
+    );
+    // A colour after an unquoted value starts a YAML comment: valid YAML, a value cut short.
+    const gui = path.join(dir, 'data/sdk/gui-web-sdk.yaml');
+    const guiSource = readFileSync(gui, 'utf8');
+    const ring = guiSource.split('\n').findIndex((line) => line.includes("light: '3px solid #1d4ed8'"));
+    assert.ok(ring > 0, 'the focus ring colour is in the file, quoted');
+    writeFileSync(gui, guiSource.replace("light: '3px solid #1d4ed8'", 'light: 3px solid #1d4ed8'));
+    assert.throws(
+      () => loadData(dir, 'sdk/gui-web-sdk.yaml'),
+      new RegExp(
+        `^DataError: data/sdk/gui-web-sdk\\.yaml:${ring + 1}: "3px solid #1d4ed8": the # starts a YAML comment, so the value is "3px solid"\\. Quote the value\\.`,
+      ),
     );
     rmSync(path.join(dir, 'data/onprem/metrics.schema.json'));
     assert.throws(

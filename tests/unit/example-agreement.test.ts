@@ -199,3 +199,22 @@ test('every Vultus-Signature value shown verifies against a signature test vecto
     `show a vector's header (${headers.join(' or ')}), never a value that matches nothing`,
   );
 });
+
+test('a session example that ended resubmit used every attempt its config allows', async () => {
+  // A session ends `resubmit` only when the user has no attempt left: `attempts` is
+  // `config.max_attempts` (a sandbox completion counts them as used too, decline-reasons.md).
+  const contract = await sources.contract();
+  const wrong: string[] = [];
+  let checked = 0;
+  for (const {where, value} of [...exampleObjects(contract), ...(await pageObjects())]) {
+    const result = value.result;
+    const config = value.config;
+    if (!isObject(result) || !isObject(config) || typeof value.attempts !== 'number') continue;
+    if (value.status !== 'completed' || result.decision !== 'resubmit') continue;
+    checked += 1;
+    if (value.attempts !== config.max_attempts)
+      wrong.push(`${where}: attempts ${value.attempts}, config.max_attempts ${String(config.max_attempts)}`);
+  }
+  assert.ok(checked >= 1, 'no session example ends resubmit: the walk is broken');
+  assert.deepEqual(wrong, []);
+});

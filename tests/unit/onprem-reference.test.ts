@@ -132,6 +132,29 @@ test('the health probes’ examples describe one container', () => {
   assert.ok(checked >= 2, 'the readiness examples show the models check');
 });
 
+test('the example a probe’s reference shows first is what its samples get: no field that only verbose=true returns', () => {
+  // The reference shows the first example of each response under samples that send no `verbose`.
+  const health = contract.document.components?.schemas?.Health as
+    {properties: Record<string, {description?: string}>} | undefined;
+  assert.ok(health, 'the Health schema');
+  const verboseOnly = Object.entries(health.properties)
+    .filter(([, property]) => /\bVerbose only\b/.test(property.description ?? ''))
+    .map(([name]) => name);
+  assert.ok(verboseOnly.length >= 2, 'Health marks its verbose-only fields');
+  const shown: string[] = [];
+  for (const operationId of ['getHealthLive', 'getHealthReady']) {
+    const entry = contract.operations.get(operationId);
+    assert.ok(entry, operationId);
+    const first = Object.values(
+      entry.operation.responses['200']?.content?.['application/json']?.examples ?? {},
+    )[0];
+    const fields = Object.keys((first?.value ?? {}) as object);
+    for (const field of fields.filter((name) => verboseOnly.includes(name)))
+      shown.push(`${operationId}: ${field}`);
+  }
+  assert.deepEqual(shown, [], 'verbose-only fields in the first 200 example');
+});
+
 test('the on-premise liveness page does not contradict its reference', async () => {
   const page = (await renderedDocs()).find(
     (candidate) => candidate.route === '/services/onprem-liveness-detection',

@@ -11,7 +11,8 @@
  * 3. Each minor version's row follows from the releases and the policy: first release, latest
  *    patch, end of support `support_months` later, and a status that agrees with `reviewed`
  *    (supported versions end after it, ended ones on or before it).
- * 4. Every model and Web SDK version an on-premise release names existed on its date.
+ * 4. Every model and Web SDK version an on-premise release names existed on its date, and only a
+ *    new major version carries a Breaking change.
  * 5. The pages render the data (no version typed), and every tag used is one the revision
  *    history's tag table defines.
  *
@@ -109,6 +110,16 @@ test('releases are newest first, unique, dated on or before the review date, and
       }
     }
   }
+});
+
+test('a Breaking change ships only in a new major version (x.0.0), as semantic versioning and the tag table say', () => {
+  const misplaced = products.flatMap((item) =>
+    item.releases
+      .filter((release) => !/^\d+\.0\.0$/.test(release.version))
+      .filter((release) => release.changes.some((change) => change.tag === 'Breaking'))
+      .map((release) => `${item.id} ${release.version}`),
+  );
+  assert.deepEqual(misplaced, [], 'releases that are not a new major version but carry a Breaking change');
 });
 
 test('each minor version’s dates and status follow from the releases and the policy', () => {

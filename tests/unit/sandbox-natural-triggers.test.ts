@@ -49,6 +49,24 @@ test('each decline reason has a natural trigger exactly when the sandbox runs it
   assert.deepEqual(wrong, []);
 });
 
+test('each decline reason a KYC session can raise says it can be forced on the KYC create call', () => {
+  // The header is accepted on every create call of a service the code lists; the sandbox text is
+  // where a reader learns where to send it.
+  const kycReasons = (
+    raw['x-decline-reasons'] as Array<{code: string; services: string[]; sandbox: string}>
+  ).filter((reason) => reason.services.includes('/services/kyc-offsite'));
+  assert.ok(kycReasons.length > 5, 'codes a KYC session raises');
+  const silent = kycReasons
+    .filter(
+      (reason) =>
+        !/POST \/kyc\/sessions|KYC session create call|any synchronous call or session create call/.test(
+          reason.sandbox,
+        ),
+    )
+    .map((reason) => reason.code);
+  assert.deepEqual(silent, [], 'KYC codes whose sandbox text leaves out the KYC create call');
+});
+
 test('the contract states what the sandbox runs once, through %{sandbox.checks}', async () => {
   const typed = contractStrings(raw, new Set(['example', 'examples', 'x-decline-reasons', 'x-sandbox']))
     .filter(({text}) => sandboxStatement.test(text) && !text.includes('%{sandbox.checks}'))

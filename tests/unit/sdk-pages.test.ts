@@ -33,7 +33,7 @@ import type {Code, Heading, PhrasingContent, Root} from 'mdast';
 import {withFacts} from './helpers/typed-facts';
 import {renderPageMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {expandIncludes} from '../../plugins/vultus-contract/partials/include';
-import {renderedDocs, sources, withDocs} from './helpers/pages';
+import {codeBlocks, renderedDocs, sources, withDocs} from './helpers/pages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -1033,4 +1033,20 @@ test('a page that sends the reader to a regional host for data residency says to
   }
   assert.ok(found >= 4, `${found} paragraphs about one region`);
   assert.deepEqual(missing, []);
+});
+
+test('a sample that lets a page use the camera checks its exact origin, never a prefix of it', async () => {
+  // `startsWith("https://app.brightloan.example")` also admits https://app.brightloan.example.attacker.net.
+  const prefixChecks: string[] = [];
+  for (const page of await renderedDocs()) {
+    for (const block of codeBlocks(page.tree)) {
+      block.value.split('\n').forEach((line, index) => {
+        if (/startsWith\(\s*["'`]https?:\/\//.test(line) || /\borigin\b[^\n]*\.startsWith\(/i.test(line))
+          prefixChecks.push(
+            `${page.file}: "${block.value.split('\n')[0] ?? ''}" line ${index + 1}: ${line.trim()}`,
+          );
+      });
+    }
+  }
+  assert.deepEqual(prefixChecks, [], 'origin checks by prefix');
 });

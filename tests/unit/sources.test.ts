@@ -19,11 +19,14 @@ import {substituteFacts} from '../../plugins/vultus-contract/facts/facts';
 import {Sources} from '../../plugins/vultus-contract/sources';
 import {siteDir} from './helpers/pages';
 
-/** Runs `use` on a throwaway copy of the site's sources: the contract, data/ and the partials. */
+/**
+ * Runs `use` on a throwaway copy of the site's sources: the contract, data/, the partials and the
+ * MCP server's package.json (its version is a fact).
+ */
 async function inSiteCopy(use: (dir: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'vultus-sources-'));
   try {
-    for (const part of ['contract', 'data', 'docs/_partials'])
+    for (const part of ['contract', 'data', 'docs/_partials', 'mcp/package.json'])
       cpSync(path.join(siteDir, part), path.join(dir, part), {recursive: true});
     await use(dir);
   } finally {

@@ -10,6 +10,8 @@ import {metricsView} from '../metrics/views';
 import {DataError, hasPath, pick} from './load';
 import {grouped, percent, thresholdText} from '../numbers';
 import type {Sources} from '../sources';
+import type {Contract} from '../contract/contract';
+import {substituteFacts} from '../facts/facts';
 
 type Json = Record<string, unknown>;
 
@@ -65,8 +67,14 @@ function sum(values: unknown[], where: string): number {
  * ci-percent, number, ms, seconds, threshold, figure, fraction), or `|codes` for a list shown as one code span
  * per item. A path ending in `?` is optional: an item without it shows a dash. Paths joined by `+`
  * show the sum of their numbers (`base_ram_gib+ram_gib_per_worker`), so a total is never typed.
+ * A text cell takes the site's placeholders (`%{onprem.search.embedded_max_faces}`), so a number a
+ * data file's prose repeats comes from where it lives.
  */
-export function renderDataTable(sources: Sources, attributes: Record<string, string>): RootContent[] {
+export function renderDataTable(
+  contract: Contract,
+  sources: Sources,
+  attributes: Record<string, string>,
+): RootContent[] {
   const src = attributes.src;
   const columns = attributes.columns?.split(',').map((column) => column.trim());
   if (!src || !columns) throw new DataError('::data-table needs src="…" and columns="…"');
@@ -109,11 +117,16 @@ export function renderDataTable(sources: Sources, attributes: Record<string, str
           );
         textValue = formatter(value);
       } else {
-        textValue = Array.isArray(value)
-          ? value.join(', ')
-          : typeof value === 'object' && value !== null
-            ? JSON.stringify(value)
-            : String(value);
+        textValue = substituteFacts(
+          contract,
+          sources,
+          Array.isArray(value)
+            ? value.join(', ')
+            : typeof value === 'object' && value !== null
+              ? JSON.stringify(value)
+              : String(value),
+          `${where}: item ${index}: ${columnPath}`,
+        );
       }
       return asCode.has(column) ? [code(textValue)] : inlineMarkdown(textValue);
     }),
@@ -150,6 +163,6 @@ export const dataTableDirectives: Directive[] = [
       .join(
         ', ',
       )}, or \`codes\` for a list; a column ending in \`?\` is optional; \`a+b\` shows the sum of two numbers)`,
-    render: (attributes, {sources}) => renderDataTable(sources, attributes),
+    render: (attributes, {contract, sources}) => renderDataTable(contract, sources, attributes),
   },
 ];

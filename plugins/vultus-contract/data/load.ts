@@ -10,7 +10,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import {parse} from 'yaml';
+import {LineCounter, isScalar, parse, parseDocument, visit} from 'yaml';
 import {SourceError, didYouMean} from '../errors';
 import type {DataFiles} from './types';
 import {pointerPath, yamlLine, yamlSyntaxError} from '../yamlLines';
@@ -127,6 +127,8 @@ export function loadData(siteDir: string, relative: string, schemas = new DataSc
   } catch (error) {
     throw new DataError(yamlSyntaxError(`data/${relative}`, error));
   }
+  const cut = cutColours(source, `data/${relative}`);
+  if (cut.length > 0) throw new DataError(cut.join('\n'));
   if (!existsSync(schemaFile)) {
     throw new DataError(`data/${relative}: no schema; every data file is validated by ${schemaOf(relative)}`);
   }
@@ -140,6 +142,28 @@ export function loadData(siteDir: string, relative: string, schemas = new DataSc
     throw new DataError(errors.join('\n'));
   }
   return value;
+}
+
+/**
+ * Unquoted values a colour cut short: in `light: 3px solid #1d4ed8` the ` #` starts a YAML comment,
+ * so the value is `3px solid`, valid YAML that no schema can tell from a real value.
+ */
+function cutColours(source: string, file: string): string[] {
+  if (!/[^\s'"]\s+#[0-9a-fA-F]{3,8}\b/.test(source)) return [];
+  const lines = new LineCounter();
+  const document = parseDocument(source, {lineCounter: lines});
+  const cut: string[] = [];
+  visit(document, {
+    Scalar(_, node) {
+      const hex = /^([0-9a-fA-F]{3,8})\b/.exec(node.comment ?? '');
+      if (!hex || !isScalar(node) || node.type !== 'PLAIN' || !node.range) return;
+      const {line} = lines.linePos(node.range[0]);
+      cut.push(
+        `${file}:${line}: "${String(node.value)} #${hex[1]}": the # starts a YAML comment, so the value is "${String(node.value)}". Quote the value.`,
+      );
+    },
+  });
+  return cut;
 }
 
 type Json = Record<string, unknown>;

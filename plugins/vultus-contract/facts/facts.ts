@@ -21,7 +21,14 @@ import {currentModelVersion} from '../contract/models';
 import {signatureVector} from '../contract/signatures';
 import {metricFacts} from '../metrics/facts';
 import {DataError} from '../data/load';
-import type {MetricsLatency, OnpremConfig, OnpremServices, Releases, SdkWebSdk} from '../data/types';
+import type {
+  MetricsLatency,
+  OnpremConfig,
+  OnpremServices,
+  Releases,
+  SdkGuiWebSdk,
+  SdkWebSdk,
+} from '../data/types';
 import {grouped, numberFormats, thresholdText} from '../numbers';
 import {expandPlaceholders} from '../placeholders';
 import {noteRead, withoutNoting} from '../reads';
@@ -156,7 +163,21 @@ function dataFacts(services: OnpremServices, sdk: SdkWebSdk): Fact[] {
   const sdkVersion = text(sdk.version, 'data/sdk/web-sdk.yaml: version');
   const apiPort = port('api_port');
   const metricsPort = port('metrics_port');
+  const storesWhere =
+    'data/onprem/services.yaml: services[name=face-search].stores[store=embedded].max_faces';
+  const embeddedMaxFaces = list
+    .find((service) => service.name === 'face-search')
+    ?.stores?.find((store) => store.store === 'embedded')?.max_faces;
+  if (embeddedMaxFaces === undefined) throw new DataError(`${storesWhere}: missing`);
   return [
+    {
+      key: 'onprem.search.embedded_max_faces',
+      value: grouped(embeddedMaxFaces),
+      number: embeddedMaxFaces,
+      source: storesWhere,
+      forms: [grouped(embeddedMaxFaces), String(embeddedMaxFaces)],
+      names: ['embedded'],
+    },
     {
       key: 'onprem.version',
       value: version,
@@ -438,10 +459,41 @@ function signatureFacts(contract: Contract): Fact[] {
   });
 }
 
+/**
+ * The subresource integrity hash of each file the two Web SDKs publish on the CDN
+ * (data/sdk/*.yaml `cdn.files`): `sdk.integrity.vultus-web-sdk.min.js` → "sha384-…", for the
+ * `<script>` and `<link>` tags the pages show.
+ */
+function integrityFacts(sdks: Array<{file: string; sdk: SdkWebSdk | SdkGuiWebSdk}>): Fact[] {
+  return sdks.flatMap(({file, sdk}) =>
+    sdk.cdn.files.map((entry, index) => ({
+      key: `sdk.integrity.${entry.file}`,
+      value: entry.integrity,
+      source: `data/sdk/${file}: cdn.files[${index}].integrity`,
+      forms: [entry.integrity],
+      names: [],
+    })),
+  );
+}
+
+/** The version of the docs MCP server's package (mcp/package.json), which its install commands pin. */
+function mcpFacts(sources: Sources): Fact[] {
+  const where = 'mcp/package.json: version';
+  const text = sources.text('mcp/package.json');
+  const version = text === undefined ? undefined : (JSON.parse(text) as {version?: unknown}).version;
+  if (typeof version !== 'string') throw new DataError(`${where}: missing`);
+  return [{key: 'mcp.version', value: version, source: where, forms: [version], names: ['docs-mcp']}];
+}
+
 /** Every named fact, by key, from the contract and the data files. */
 export function collectFacts(contract: Contract, sources: Sources): Map<string, Fact> {
   const services = sources.data('onprem/services.yaml');
   const facts = [
+    ...mcpFacts(sources),
+    ...integrityFacts([
+      {file: 'web-sdk.yaml', sdk: sources.data('sdk/web-sdk.yaml')},
+      {file: 'gui-web-sdk.yaml', sdk: sources.data('sdk/gui-web-sdk.yaml')},
+    ]),
     ...dataFacts(services, sources.data('sdk/web-sdk.yaml')),
     ...releaseFacts(sources.data('releases.yaml')),
     ...throughputFacts(sources.data('metrics/latency.yaml')),
@@ -457,9 +509,12 @@ export function collectFacts(contract: Contract, sources: Sources): Map<string, 
   return new Map(facts.map((fact) => [fact.key, fact]));
 }
 
-/** The file a fact comes from, site-relative: `data/onprem/services.yaml` for `onprem.version`. */
+/**
+ * The file a fact comes from, site-relative: `data/onprem/services.yaml` for `onprem.version`,
+ * `mcp/package.json` for `mcp.version`.
+ */
 export function factFile(fact: Fact): string {
-  const file = /^(?:data|contract)\/[\w./-]+?\.ya?ml(?=:|$)/.exec(fact.source)?.[0];
+  const file = /^(?:(?:data|contract)\/[\w./-]+?\.ya?ml|mcp\/package\.json)(?=:|$)/.exec(fact.source)?.[0];
   if (!file) throw new Error(`${fact.key}: its source "${fact.source}" does not start with its file`);
   return file;
 }

@@ -227,9 +227,9 @@ export interface Store {
    */
   store: 'embedded' | 'postgres';
   /**
-   * How many faces, in all collections together, the store holds.
+   * The most faces, in all collections together, the store holds (fact onprem.search.embedded_max_faces for the embedded store); an enrolment past it returns `409 face_store_full`. Absent for a store with no limit of its own.
    */
-  max_faces: string;
+  max_faces?: number;
   /**
    * How many face search replicas can share it.
    */
