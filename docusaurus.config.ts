@@ -160,7 +160,7 @@ const config: Config = {
     './plugins/site-files/index.ts',
     // An edit to the site's build code makes the next build cold.
     './plugins/build-cache/index.ts',
-    ['@docusaurus/plugin-client-redirects', clientRedirectsOptions],
+    ['./plugins/client-redirects/index.ts', clientRedirectsOptions],
   ],
 
   themeConfig: {

@@ -1,7 +1,8 @@
 /**
  * The inline scripts the Content-Security-Policy allows (deploy/rules.ts): the executable inline
- * scripts the build emits, by their SHA-256 hash, nothing else inline. Client-side redirect pages
- * (a meta refresh, answered by a server 301 before they are ever served) are left out.
+ * scripts the build emits, by their SHA-256 hash, nothing else inline. The client-side redirect
+ * pages count too: Netlify serves them instead of its 301 (plugins/client-redirects gives them all
+ * one script, so one hash).
  */
 import {createHash} from 'node:crypto';
 import {readFile, readdir} from 'node:fs/promises';
@@ -16,7 +17,6 @@ export async function inlineScriptHashes(buildDir: string): Promise<Map<string, 
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
     const html = await readFile(file, 'utf8');
-    if (/<meta http-equiv="?refresh/i.test(html)) continue;
     for (const match of html.matchAll(/<script(?<attributes>[^>]*)>(?<body>[\s\S]*?)<\/script>/g)) {
       const attributes = match.groups?.attributes ?? '';
       if (/\bsrc=/.test(attributes)) continue;
