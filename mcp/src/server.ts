@@ -138,7 +138,8 @@ export function createServer(site: Site): McpServer {
                   const where = [result.page, result.section]
                     .filter((part) => part && part !== result.title)
                     .join(' › ');
-                  return `${index + 1}. ${result.title}${where ? ` (${where})` : ''}\n   ${result.url}\n   Markdown: ${result.markdown}`;
+                  const label = [result.kind, ...(result.deprecated ? ['deprecated'] : [])].join(', ');
+                  return `${index + 1}. ${result.title}${where ? ` (${where})` : ''} [${label}]\n   ${result.url}\n   Markdown: ${result.markdown}`;
                 })
                 .join('\n');
         return {text, data: {results}};

@@ -1,8 +1,8 @@
 /**
  * The offline archive of the docs (`npm run bundle`): the build, the serving rules of
  * deploy/nginx, the standalone nginx configuration and Containerfile of deploy/standalone, and
- * their README, in `vultus-docs-<version>/`, versioned with the on-premise release it documents
- * (data/onprem/services.yaml). For on-premise customers whose hosts have no internet:
+ * their README, and the docs MCP server (mcp/dist), in `vultus-docs-<version>/`, versioned with the
+ * on-premise release it documents (data/onprem/services.yaml). For on-premise customers whose hosts have no internet:
  * docs/onprem-services/merged-solutions.md says where they get it.
  */
 import {createHash} from 'node:crypto';
@@ -40,6 +40,10 @@ export async function writeBundle(siteDir: string, buildDir: string, outDir: str
     const standalone = path.join(siteDir, 'deploy/standalone');
     for (const file of ['nginx.conf', 'Containerfile'])
       await cp(path.join(standalone, file), path.join(root, file));
+    // The docs MCP server, one self-contained script (mcp/dist, built by `npm ci`), for assistants
+    // on the isolated network: `node mcp/vultus-docs-mcp.mjs --site site`.
+    await mkdir(path.join(root, 'mcp'));
+    await cp(path.join(siteDir, 'mcp/dist/vultus-docs-mcp.mjs'), path.join(root, 'mcp/vultus-docs-mcp.mjs'));
     const readme = await readFile(path.join(standalone, 'README.md'), 'utf8');
     await writeFile(path.join(root, 'README.md'), readme.replaceAll('<version>', version));
     await mkdir(outDir, {recursive: true});

@@ -109,11 +109,24 @@ test('the archive is named after the on-premise release and its .sha256 checks i
   assert.equal(path.basename(bundle.file), `vultus-docs-${services.version}.tar.gz`);
   const sha256 = createHash('sha256').update(readFileSync(bundle.file)).digest('hex');
   assert.equal(readFileSync(`${bundle.file}.sha256`, 'utf8'), `${sha256}  ${path.basename(bundle.file)}\n`);
-  for (const file of ['README.md', 'nginx.conf', 'Containerfile', 'site/index.html', 'vultus/site.conf'])
+  for (const file of [
+    'README.md',
+    'nginx.conf',
+    'Containerfile',
+    'site/index.html',
+    'vultus/site.conf',
+    'mcp/vultus-docs-mcp.mjs',
+  ])
     assert.ok(existsSync(path.join(root, file)), `the archive holds ${file}`);
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
   assert.ok(!readme.includes('<version>'), 'its README names the version it holds');
   assert.ok(readme.includes(`vultus-docs-${services.version}.tar.gz`));
+  // The MCP server runs from the archive with Node.js alone.
+  const help = spawnSync(process.execPath, [path.join(root, 'mcp/vultus-docs-mcp.mjs'), '--help'], {
+    encoding: 'utf8',
+  });
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /--site/);
 });
 
 test("the image runs as the on-premise images' user, and its README says so", () => {
@@ -179,7 +192,7 @@ test('with the network closed, pages read and search works, and no page asks ano
   }
 });
 
-test('the on-premise page says where to get the archive of its release, and the port it serves', () => {
+test('the on-premise page says where to get the archive of its release, the port it serves and the base image of its Containerfile', () => {
   const html = readFileSync(path.join(siteDir, 'build/onprem-services/merged-solutions.html'), 'utf8');
   assert.ok(
     html.includes(`vultus-docs-${services.version}.tar.gz`),
@@ -189,6 +202,11 @@ test('the on-premise page says where to get the archive of its release, and the 
     html.includes(`on port ${listenPort},`),
     `merged-solutions states the port of nginx.conf, ${listenPort}`,
   );
+  // The isolated side needs the base image the Containerfile builds from: the page names it.
+  // In its Markdown version: the HTML breaks long inline code with <wbr>.
+  const base = instruction(readFileSync(path.join(root, 'Containerfile'), 'utf8'), 'FROM');
+  const markdown = readFileSync(path.join(siteDir, 'build/onprem-services/merged-solutions.md'), 'utf8');
+  assert.ok(markdown.includes(base), `merged-solutions names the Containerfile's base image, ${base}`);
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
   assert.ok(
     readme.includes(`http://localhost:${listenPort}`),

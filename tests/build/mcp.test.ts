@@ -142,6 +142,12 @@ test('search_docs finds what the navbar box finds, in its order, for every query
   );
   assert.ok(deprecatedResults.length > 0, 'a deprecated model version is found');
   assert.ok(deprecatedResults.every((result) => result.deprecated));
+  // The text a client shows the model says the same, for clients that read no structured content.
+  const lines = deprecated.text.split('\n').filter((line) => /^\d+\. /.test(line));
+  assert.equal(lines.length, deprecatedResults.length);
+  for (const line of lines)
+    assert.match(line, /\[[a-z-]+, deprecated\]$/, `the text names kind and status: ${line}`);
+  assert.match(filtered.text.split('\n')[0] ?? '', /\[config-key\]$/, 'each text result names its kind');
   const badKind = await call('search_docs', {query: 'port', kind: 'recipe'});
   assert.equal(badKind.isError, true);
   assert.match(badKind.text, /Input validation error/);
