@@ -76,6 +76,8 @@ const sampleEnv: Record<string, string> = {
   // An id a sample takes from an earlier step of the reader's own integration.
   COLLECTION_ID: 'col_oXl4sEjruLMazWAm1h6xdW2V',
   REFERENCE_MEDIA_ID: 'med_8f3KqP2xLm9VtR4sWz7YbN1c',
+  // Your reviewer's verdict on a flagged duplicate: the deduplication sample resolves only on it.
+  REVIEWER_VERDICT: 'not-duplicate',
 };
 /** Set per sample: the `Vultus-Signature` of the saved delivery in event.json and body.json. */
 const signatureNames = ['SIGNATURE', 'VULTUS_SIGNATURE'];

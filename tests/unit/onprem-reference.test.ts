@@ -187,3 +187,18 @@ test('a page that promises the cloud API’s requests on-premise names the media
   assert.deepEqual(problems, []);
   assert.ok(promised >= 2, `only ${promised} such promises found`);
 });
+
+test('the readiness probe’s samples print its 503 report, which is not an error object', () => {
+  // `503` answers with the health report and its failing checks: reading `error` from it throws.
+  const reference = referenceOf('getHealthReady');
+  const samples = [...reference.matchAll(/```(javascript|python)\n([\s\S]*?)```/g)];
+  assert.equal(samples.length, 2, 'a JavaScript and a Python sample');
+  for (const [, language, code = ''] of samples) {
+    const report = code.search(/status(?:_code)? ={2,3} 503/);
+    const error = code.search(/\.error\b|\["error"\]/);
+    assert.ok(
+      report >= 0 && report < error,
+      `${language}: the 503 report is printed before any error is read`,
+    );
+  }
+});

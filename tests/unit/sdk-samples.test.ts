@@ -294,7 +294,7 @@ test('every SDK function, option, method, event, type and error code in a docs s
   assert.deepEqual(problems, []);
 });
 
-test('every sample that runs a headless capture to its end also offers another attempt after a resubmit', async () => {
+test('every sample that runs a headless capture to its end also offers another attempt after a resubmit, while attempts are left', async () => {
   // Without a `resubmit` handler the capture waits for a `retry()` nobody calls, and the session
   // expires with no result and no webhook (data/sdk/web-sdk.yaml, events.resubmit).
   const stalls: string[] = [];
@@ -302,7 +302,12 @@ test('every sample that runs a headless capture to its end also offers another a
   for (const {page, block, source} of await sdkSamples()) {
     if (!/\bcreateCapture\(/.test(source) || !/\.on\(\s*['"]complete['"]/.test(source)) continue;
     runs += 1;
-    if (!/\.on\(\s*['"]resubmit['"]/.test(source) || !/\.retry\(\)/.test(source))
+    // …and offers it only while attempts are left: with none, the session has ended `resubmit`.
+    if (
+      !/\.on\(\s*['"]resubmit['"]/.test(source) ||
+      !/\.retry\(\)/.test(source) ||
+      !/\battemptsLeft\b/.test(source)
+    )
       stalls.push(`${page.file}: sample "${block.value.split('\n')[0] ?? ''}"`);
   }
   assert.ok(runs >= 3, `only ${runs} samples run a capture to its end: the extraction is broken`);

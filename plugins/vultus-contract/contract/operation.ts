@@ -100,6 +100,14 @@ function sampleRequest(entry: OperationEntry): SampleRequest {
     headers: [],
     server: onPremiseOnly(entry) ? 'onprem' : 'cloud',
     anonymous: (entry.operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
+    reports: Object.entries(operation.responses ?? {})
+      .filter(([status, response]) => {
+        const schema = (response as {content?: Record<string, {schema?: {properties?: object}}>}).content?.[
+          'application/json'
+        ]?.schema;
+        return /^[45]\d\d$/.test(status) && schema !== undefined && !('error' in (schema.properties ?? {}));
+      })
+      .map(([status]) => Number(status)),
   };
   const content = operation.requestBody?.content ?? {};
   if (content['application/json']) {

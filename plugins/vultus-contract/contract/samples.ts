@@ -33,7 +33,21 @@ export type SampleRequest = {
   server?: 'cloud' | 'onprem';
   /** The operation needs no credential (its security allows none): the sample sends no key. */
   anonymous?: boolean;
+  /**
+   * Failure statuses whose body is a report, not the error object (the readiness probe's `503`
+   * lists the failing checks): the sample prints the body instead of reading `error`.
+   */
+  reports?: number[];
 };
+
+/** The condition, in JavaScript or Python, that a response's status is one of `statuses`. */
+function statusIs(statuses: number[], language: 'js' | 'py'): string {
+  const variable = language === 'js' ? 'response.status' : 'response.status_code';
+  if (statuses.length === 1) return `${variable} ${language === 'js' ? '===' : '=='} ${statuses[0]}`;
+  return language === 'js'
+    ? `[${statuses.join(', ')}].includes(${variable})`
+    : `${variable} in (${statuses.join(', ')})`;
+}
 
 /** Where a sample sends its request, and which environment variable holds the key. */
 const targets = {
@@ -115,6 +129,12 @@ export function javascriptSample(request: SampleRequest): string {
   out.push('});');
   // Every operation answers JSON, a DELETE included (the deleted object's id with `deleted: true`).
   out.push('const result = await response.json();');
+  if (request.reports?.length) {
+    out.push(`if (${statusIs(request.reports, 'js')}) {`);
+    out.push('  // This status answers with a report, not an error object: print it.');
+    out.push('  throw new Error(`${response.status}: ${JSON.stringify(result)}`);');
+    out.push('}');
+  }
   out.push('if (!response.ok) {');
   out.push('  // Branch on error.code, never on message.');
   out.push(
@@ -175,6 +195,11 @@ export function pythonSample(request: SampleRequest): string {
     if (request.body !== undefined) args.push(`    json=${pythonLiteral(request.body, 1)},`);
     args.push('    timeout=30,');
     out.push(`response = requests.${request.method.toLowerCase()}(\n${args.join('\n')}\n)`);
+  }
+  if (request.reports?.length) {
+    out.push(`if ${statusIs(request.reports, 'py')}:`);
+    out.push('    # This status answers with a report, not an error object: print it.');
+    out.push('    raise RuntimeError(f"{response.status_code}: {response.json()}")');
   }
   out.push('if not response.ok:');
   out.push('    # Branch on error["code"], never on message.');
