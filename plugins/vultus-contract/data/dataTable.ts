@@ -162,7 +162,7 @@ export const dataTableDirectives: Directive[] = [
       .map((name) => `\`${name}\``)
       .join(
         ', ',
-      )}, or \`codes\` for a list; a column ending in \`?\` is optional; \`a+b\` shows the sum of two numbers)`,
+      )}, or \`codes\` for a list; a column ending in \`?\` is optional; \`a+b\` shows the sum of two numbers; a text cell takes \`%{key}\` placeholders of named facts)`,
     render: (attributes, {contract, sources}) => renderDataTable(contract, sources, attributes),
   },
 ];

@@ -147,7 +147,10 @@ function text(value: unknown, where: string): string {
   return String(value);
 }
 
-/** The facts of the data files: the on-premise image and Web SDK versions, the ports. */
+/**
+ * The facts of the data files: the on-premise image and Web SDK versions, the ports, the image user
+ * and group, and the embedded face store's limit.
+ */
 function dataFacts(services: OnpremServices, sdk: SdkWebSdk): Fact[] {
   const list = services.services;
   const port = (field: 'api_port' | 'metrics_port'): string => {
