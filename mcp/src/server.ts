@@ -223,6 +223,7 @@ export function createServer(site: Site): McpServer {
             `- HTTP status: ${entry.status ?? `none (raised by the ${entry.raised_by ?? 'SDK'}, not returned by the API)`}`,
             `- Type: ${entry.type}`,
             `- Retryable: ${entry.retryable ? 'yes' : 'no'}`,
+            `- Stored under its Idempotency-Key (a retry with the key replays it): ${entry.stored ? 'yes' : 'no'}`,
             `- Message: ${entry.message}`,
             `- Fix: ${entry.fix}`,
             `- Reference: ${found.url}`,
@@ -232,8 +233,8 @@ export function createServer(site: Site): McpServer {
         return [
           `# ${entry.code} (decline reason)`,
           `- Decision: ${entry.decision}`,
-          `- Retryable: ${entry.retryable ? 'yes, the user may try again' : 'no'}`,
-          `- Message to show the user: ${entry.user_message}`,
+          `- Retryable: ${entry.retryable ? 'yes, the user may try again' : entry.decision === 'review' ? 'no: a person on your side decides' : 'no: final for this session'}`,
+          `- ${entry.decision === 'review' ? 'Message (for your reviewer; show the user your own neutral message until a person decides)' : 'Message to show the user'}: ${entry.user_message}`,
           `- What happened (for your logs, not for the user): ${entry.internal_detail}`,
           `- Trigger it in the sandbox: ${entry.sandbox}`,
           `- Raised by: ${entry.services.join(', ')}`,

@@ -137,12 +137,7 @@ describe('a copy of the site built cold, then warm', () => {
         'Inference workers in the container.',
         'Inference wombat workers in the container.',
       );
-      edit(
-        dir,
-        'docs/_partials/onprem-api-key.md',
-        'chmod 0444 license.vlic',
-        'chmod 0444 license.vlic # numbat',
-      );
+      edit(dir, 'docs/_partials/onprem-api-key.md', '> vultus_api_key.txt', '> vultus_api_key.txt # numbat');
       const warm = build(dir);
       assert.equal(warm.status, 0, warm.output);
       for (const [route, word] of [

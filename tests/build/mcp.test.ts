@@ -29,7 +29,13 @@ const read = (file: string): string => readFileSync(path.join(buildDir, file), '
 const htmlOf = (route: string): string => read(route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 const contract = parseYaml(read('openapi.yaml')) as {
   paths: Record<string, Record<string, {operationId?: string; 'x-doc-page'?: string}>>;
-  'x-error-codes': {code: string; status: number | null; retryable: boolean; message: string}[];
+  'x-error-codes': {
+    code: string;
+    status: number | null;
+    retryable: boolean;
+    stored: boolean;
+    message: string;
+  }[];
   'x-decline-reasons': {code: string; decision: string; user_message: string; sandbox: string}[];
 };
 const operations = Object.entries(contract.paths).flatMap(([route, item]) =>
@@ -229,6 +235,10 @@ test('get_error_code answers every error code and decline reason of the catalogu
     if (entry.status !== null)
       assert.ok(text.includes(`- HTTP status: ${entry.status}\n`), `${entry.code}: status`);
     assert.ok(text.includes(`- Retryable: ${entry.retryable ? 'yes' : 'no'}\n`), `${entry.code}: retryable`);
+    assert.ok(
+      text.includes(`replays it): ${entry.stored ? 'yes' : 'no'}\n`),
+      `${entry.code}: whether a retry with its key replays it`,
+    );
     assert.ok(text.includes(`- Message: ${entry.message}\n`), `${entry.code}: message`);
     assert.ok(
       text.includes(`${nginx.baseUrl}/responses#${errorAnchor(entry.code)}`),
@@ -242,8 +252,10 @@ test('get_error_code answers every error code and decline reason of the catalogu
   for (const entry of contract['x-decline-reasons']) {
     const {text, isError} = await call('get_error_code', {code: entry.code.toLowerCase()});
     assert.equal(isError, false, entry.code);
+    // A review's message is for the reviewer: the user sees your own neutral message.
+    const label = entry.decision === 'review' ? 'Message (for your reviewer' : 'Message to show the user:';
     assert.ok(
-      text.includes(`- Message to show the user: ${entry.user_message}\n`),
+      text.includes(`- ${label}`) && text.includes(`${entry.user_message}\n`),
       `${entry.code}: user message`,
     );
     assert.ok(

@@ -77,8 +77,8 @@ test('the catalogue says, for each code, which containers raise it on-premise', 
   const problems: string[] = [];
   for (const reason of reasons) {
     const start = page.markdown.indexOf(`#### ${reason.code}`);
-    const end = page.markdown.indexOf('Show the user:', start);
-    if (start < 0 || end < 0) {
+    const end = page.markdown.slice(start).search(/Show the user:|Message \(for your reviewer/) + start;
+    if (start < 0 || end < start) {
       problems.push(`${reason.code}: no catalogue entry`);
       continue;
     }

@@ -246,7 +246,7 @@ test('the model versions say which is deprecated, since when, what replaces it a
       (line) =>
         line.startsWith(`Deprecated: \`${first?.model_version}\`, on ${first?.deprecated}; move pins to`) &&
         line.includes('the cloud answers its pins with the `Deprecation` and `Sunset` headers') &&
-        line.endsWith('an on-premise image answers the versions it ships.'),
+        line.endsWith('an on-premise image answers the versions it ships and has loaded (`models.preload`).'),
     ),
     `model_version's constraints name the deprecated version: ${pin?.constraints.join(' ')}`,
   );

@@ -155,3 +155,35 @@ test('no sample shows the end user the reasons of a review, or of a decision it 
     'a review or an unknown decision is answered with your own neutral message, never the reasons ("What to show the end user")',
   );
 });
+
+test('a sample sends a decision it does not know to a person, as a review, as the contract’s Decision says', async () => {
+  // A value may be added to Decision without a new API version: code that treats it as a failure
+  // turns away users that a person would have approved.
+  const wrong: string[] = [];
+  let checked = 0;
+  for (const page of await renderedDocs()) {
+    codeBlocks(page.tree).forEach((block, index) => {
+      if (!['javascript', 'js', 'python', 'py', 'bash'].includes(block.lang ?? '')) return;
+      const lines = block.value.split('\n');
+      const where = `${page.route} ${block.lang ?? ''} block ${index + 1}`;
+      lines.forEach((line, at) => {
+        // Said in a comment or a message: what the code does with a decision it does not know.
+        if (/decision[^\n]*does not know|does not know[^\n]*decision/i.test(line)) {
+          checked += 1;
+          if (!/person|manual|review/i.test(line)) wrong.push(`${where}: ${line.trim()}`);
+        }
+        // The `else` of a chain on the decision catches what the code does not know: it must be review's.
+        if (/^\s*(?:\}\s*)?else\s*(?:\{|:)/.test(line) && at + 1 < lines.length) {
+          const caught = branchDecisions(lines, at + 1);
+          // Only what the code does not know: its body says it goes to a person.
+          const body = lines.slice(at + 1, at + 4).join('\n');
+          const toPerson = caught?.join() === 'unknown' && /person|manual|review/i.test(body);
+          if (caught && caught.length <= decisions.length && !caught.includes('review') && !toPerson)
+            wrong.push(`${where}: the else catching ${caught.join(', ')} is not review's`);
+        }
+      });
+    });
+  }
+  assert.ok(checked >= 5, `${checked} samples say what they do with a decision they do not know`);
+  assert.deepEqual(wrong, []);
+});

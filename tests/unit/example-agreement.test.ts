@@ -218,3 +218,50 @@ test('a session example that ended resubmit used every attempt its config allows
   assert.ok(checked >= 1, 'no session example ends resubmit: the walk is broken');
   assert.deepEqual(wrong, []);
 });
+
+test('examples keep time: a token is minted before its session completed, a bound verification within the binding window', async () => {
+  // `POST /client-tokens` refuses a completed session (409 session_already_completed), and a
+  // verification binds a liveness session only within x-limits.liveness_binding_max_age_seconds of
+  // its completion (409 liveness_session_unusable): an example past either shows what the API refuses.
+  const contract = await sources.contract();
+  const limits = contract.raw['x-limits'] as Record<string, unknown>;
+  const window = Number(
+    (limits.liveness_binding_max_age_seconds as {value?: unknown} | undefined)?.value ??
+      limits.liveness_binding_max_age_seconds,
+  );
+  assert.ok(window > 0, 'x-limits.liveness_binding_max_age_seconds');
+  const objects = [...exampleObjects(contract), ...(await pageObjects())];
+  const completedAt = new Map<string, number>();
+  for (const {value} of objects) {
+    if (
+      typeof value.id === 'string' &&
+      value.status === 'completed' &&
+      typeof value.completed_at === 'string'
+    )
+      completedAt.set(value.id, seconds(value.completed_at));
+  }
+  const wrong: string[] = [];
+  let checked = 0;
+  for (const {where, value} of objects) {
+    if (typeof value.created_at !== 'string') continue;
+    const created = seconds(value.created_at);
+    if (value.object === 'client_token' && typeof value.session_id === 'string') {
+      const done = completedAt.get(value.session_id);
+      checked += 1;
+      if (done !== undefined && created >= done)
+        wrong.push(
+          `${where}: a token minted at ${value.created_at} for ${value.session_id}, completed before`,
+        );
+    }
+    if (typeof value.liveness_session_id === 'string' && value.object === 'document_verification') {
+      const done = completedAt.get(value.liveness_session_id);
+      checked += 1;
+      if (done !== undefined && (created < done || created - done > window))
+        wrong.push(
+          `${where}: created ${created - done} s after ${value.liveness_session_id} completed (window ${window} s)`,
+        );
+    }
+  }
+  assert.ok(checked >= 2, `only ${checked} examples checked: the walk is broken`);
+  assert.deepEqual(wrong, []);
+});

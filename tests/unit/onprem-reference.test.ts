@@ -202,3 +202,24 @@ test('the readiness probe’s samples print its 503 report, which is not an erro
     );
   }
 });
+
+test('a file that puts a password variable into a URL as it is says the password may hold only letters and digits', async () => {
+  // `postgres://vultus:${POSTGRES_PASSWORD}@…` breaks on a password with `@`, `/`, `:` or `%`, and
+  // the service never becomes healthy: the text before the file says what the password may hold.
+  const problems: string[] = [];
+  let found = 0;
+  for (const page of await renderedDocs()) {
+    for (const block of page.markdown.matchAll(/```[^\n]*\n([\s\S]*?)```/g)) {
+      const variable = /:\/\/[^\s:/@]+:\$\{(\w+)\}@/.exec(block[1] ?? '')?.[1];
+      if (!variable) continue;
+      found += 1;
+      const before = page.markdown.slice(Math.max(0, (block.index ?? 0) - 800), block.index);
+      if (!new RegExp(`${variable}\` \\(letters and digits only`).test(before))
+        problems.push(
+          `docs/${page.file}: a file puts \${${variable}} into a URL without saying it may hold letters and digits only`,
+        );
+    }
+  }
+  assert.ok(found >= 2, `only ${found} such files found`);
+  assert.deepEqual(problems, []);
+});

@@ -61,6 +61,58 @@ test('the collection targets the sandbox: a base URL and the secret key as beare
     assert.deepEqual(host, expected, String(request.name));
   }
   assert.ok(onPremise.size > 0 && variables.host !== undefined && variables.port !== undefined);
+  // …with the server's static key: a sandbox key gets 401 api_key_invalid there. A probe that takes
+  // no key sends none.
+  assert.equal(variables.onPremApiKey, '', 'no on-premise key ships in the collection');
+  const operations = new Map(
+    [...contract.operations.values()].map((entry) => [entry.operation.summary, entry]),
+  );
+  for (const request of collectionRequests(json)) {
+    if (!onPremise.has(String(request.name))) continue;
+    const {auth} = request.request as {auth?: unknown};
+    // A probe's security lists the empty requirement: it answers without a key.
+    const security = operations.get(String(request.name))?.operation.security;
+    const keyless = security?.some((requirement) => Object.keys(requirement).length === 0) ?? false;
+    assert.deepEqual(
+      auth,
+      keyless
+        ? {type: 'noauth'}
+        : {type: 'bearer', bearer: [{key: 'token', value: '{{onPremApiKey}}', type: 'string'}]},
+      String(request.name),
+    );
+  }
+});
+
+test('a request sends only what it needs: optional query parameters disabled, a file part as a file to choose', async () => {
+  // `verbose=true` enabled on a keyless health probe answers 401; a file part holding the text
+  // "string" uploads no image.
+  const contract = await sources.contract();
+  const json = await postmanCollection(await publishedContract(siteDir));
+  const problems: string[] = [];
+  let files = 0;
+  for (const request of collectionRequests(json)) {
+    const {url, body} = request.request as {
+      url: {query?: Array<{key: string; disabled?: boolean; description?: {content?: string}}>};
+      body?: {mode?: string; formdata?: Array<{key: string; type: string; value?: string}>};
+    };
+    for (const query of url.query ?? []) {
+      const required = /\(Required\)/.test(query.description?.content ?? '');
+      if (!required && query.disabled !== true)
+        problems.push(`${String(request.name)}: ?${query.key} is enabled`);
+    }
+    for (const part of body?.formdata ?? []) {
+      if (part.key !== 'file') continue;
+      files += 1;
+      if (part.type !== 'file' || part.value !== undefined)
+        problems.push(`${String(request.name)}: the part ${part.key} is ${part.type} "${part.value ?? ''}"`);
+    }
+    const {header = []} = request.request as {header?: Array<{key: string}>};
+    if (body?.mode === 'formdata' && header.some((entry) => entry.key.toLowerCase() === 'content-type'))
+      problems.push(`${String(request.name)}: a fixed Content-Type header has no part boundary`);
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(files >= 1, 'the upload has a file part');
+  assert.ok(contract.operations.size > 0);
 });
 
 test('a contract without a server fails the collection, naming the field', async () => {
@@ -183,6 +235,7 @@ test('the collection runs as shipped against the mock, twice in a row: every req
             envVar: [
               {key: 'baseUrl', value: `http://127.0.0.1:${prism.port}`},
               {key: 'secretKey', value: 'sk_test_newman'},
+              {key: 'onPremApiKey', value: 'onprem_newman_key'},
               {key: 'host', value: '127.0.0.1'},
               {key: 'port', value: String(onPremisePort)},
             ],

@@ -314,6 +314,32 @@ test('every sample that runs a headless capture to its end also offers another a
   assert.deepEqual(stalls, [], 'samples that never answer a resubmit');
 });
 
+test('every sample that runs a capture to its end leaves the user nowhere stuck: it answers an error by retryable, a GUI close, and renews the token', async () => {
+  // A retryable error is tried again (`retry()`, or the GUI's own Try again button); any other has
+  // stopped the flow, and the page must say what comes next. The GUI's close button (allowCancel,
+  // on by default) stops the camera and leaves an empty area without onCancel. A first token lasts
+  // 10 minutes: without refreshToken a slow capture ends with client_token_expired.
+  const stuck: string[] = [];
+  let runs = 0;
+  for (const {page, block, source} of await sdkSamples()) {
+    const headless = /\bcreateCapture\(/.test(source) && /\.on\(\s*['"]complete['"]/.test(source);
+    const guiRun = /\bmount\(/.test(source) && /\bonComplete\b/.test(source);
+    if (!headless && !guiRun) continue;
+    runs += 1;
+    const missing: string[] = [];
+    const onError = headless
+      ? /\.on\(\s*['"]error['"][\s\S]*?\}\);/.exec(source)?.[0]
+      : /\bonError\b[\s\S]*?\n\s*\},?\n/.exec(source)?.[0];
+    if (!onError || !/\bretryable\b/.test(onError)) missing.push('an error handler that reads retryable');
+    if (guiRun && !/\bonCancel\b/.test(source)) missing.push('onCancel');
+    if (!/\brefreshToken\b/.test(source)) missing.push('refreshToken');
+    if (missing.length > 0)
+      stuck.push(`${page.file}: sample "${block.value.split('\n')[0] ?? ''}" lacks ${missing.join(', ')}`);
+  }
+  assert.ok(runs >= 8, `only ${runs} samples run a capture to its end: the extraction is broken`);
+  assert.deepEqual(stuck, [], 'samples that leave the user stuck');
+});
+
 test('the checker finds an unknown function, option, method, event and error code', () => {
   const sample = [
     "import {Vultus, createCapture} from '@vultus/web-sdk';",

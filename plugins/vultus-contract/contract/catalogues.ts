@@ -81,7 +81,7 @@ export function renderDeclineReasons(
     return [
       markSearchKind(
         table(
-          ['Code', 'Decision', 'Retryable', 'Show the user'],
+          ['Code', 'Decision', 'Retryable', 'Message (shown to the user, except for review)'],
           reasons.map((reason) => [
             [link(`/decline-reasons#${declineAnchor(reason.code)}`, code(reason.code))],
             code(reason.decision),
@@ -105,7 +105,11 @@ export function renderDeclineReasons(
           [
             [
               code(reason.decision),
-              reason.retryable ? 'Yes: the user may try again' : 'No: final for this attempt',
+              reason.retryable
+                ? 'Yes: the user may try again'
+                : reason.decision === 'review'
+                  ? 'No: a person on your side decides'
+                  : 'No: final for this session',
               [
                 ...reason.services.flatMap((page, index) => [
                   ...(index > 0 ? [text(', ')] : []),
@@ -116,7 +120,14 @@ export function renderDeclineReasons(
             ],
           ],
         ),
-        paragraph(text('Show the user: '), ...inlineMarkdown(`“${reason.user_message}”`)),
+        paragraph(
+          text(
+            reason.decision === 'review'
+              ? 'Message (for your reviewer: the user sees your own neutral message until a person decides): '
+              : 'Show the user: ',
+          ),
+          ...inlineMarkdown(`“${reason.user_message}”`),
+        ),
         paragraph(
           text('Internal detail (log it, do not show it): '),
           ...inlineMarkdown(reason.internal_detail),

@@ -106,7 +106,7 @@ function deprecatedModelVersions(contract: Contract, values: unknown[]): string[
     const row = contract.document['x-model-versions'].find((version) => version.model_version === value);
     if (row?.status !== 'deprecated') return [];
     return [
-      `Deprecated: \`${row.model_version}\`, on ${String(row.deprecated)}; move pins to \`${currentModelVersion(contract.document, row.family)}\`. Until its sunset on ${String(row.sunset)} the cloud answers its pins with the \`${deprecationHeaders.deprecation}\` and \`${deprecationHeaders.sunset}\` headers; an on-premise image answers the versions it ships.`,
+      `Deprecated: \`${row.model_version}\`, on ${String(row.deprecated)}; move pins to \`${currentModelVersion(contract.document, row.family)}\`. Until its sunset on ${String(row.sunset)} the cloud answers its pins with the \`${deprecationHeaders.deprecation}\` and \`${deprecationHeaders.sunset}\` headers; an on-premise image answers the versions it ships and has loaded (\`models.preload\`).`,
     ];
   });
 }

@@ -10,6 +10,11 @@
  * `{{$guid}}` on every send; `Vultus-Signature` is computed before each send by the collection's
  * pre-request script when the `signingSecret` variable is set, and left out otherwise;
  * `Vultus-Sandbox-Outcome` is listed but disabled, to enable with a code the operation can raise.
+ * Every other optional parameter is listed disabled too (`verbose=true` asks the health probes, which
+ * send no key, for what needs the key). The on-premise operations go to the `host` and `port`
+ * variables with the server's own static key, `onPremApiKey`; a binary part of a multipart body is
+ * a file to choose, not the text "string", and Postman writes that body's `Content-Type` (with its
+ * boundary) itself.
  *
  * The converter gives every item a random id; those become ids derived from the item's place in
  * the collection, so the same contract always gives the same file (a parameter's value comes from
@@ -66,7 +71,7 @@ function withHeaderRules(headers: Header[], parameters: ReadonlySet<string>): He
     }
     if (rule === 'script') return [];
     if (rule === 'disabled') return [{...header, value: '', disabled: true}];
-    return [{...header, value: rule.value}];
+    return [{...header, value: rule.value, disabled: false}];
   });
 }
 
@@ -93,7 +98,7 @@ export async function postmanCollection(published: string): Promise<Json> {
   return new Promise((resolve, reject) => {
     convertV2(
       {type: 'string', data: published},
-      {folderStrategy: 'Tags', parametersResolution: 'Example'},
+      {folderStrategy: 'Tags', parametersResolution: 'Example', enableOptionalParameters: false},
       (error, result) => {
         if (error || !result?.result) {
           reject(
@@ -125,6 +130,12 @@ export async function postmanCollection(published: string): Promise<Json> {
               'Your sandbox secret key (sk_test_…), from the dashboard. Never share a collection with a key in it.',
           },
           {
+            key: 'onPremApiKey',
+            value: '',
+            description:
+              'The static API key of your on-premise server (auth.api_key), which the on-premise operations send to host and port. It has no sk_test_ form.',
+          },
+          {
             key: 'signingSecret',
             value: '',
             description:
@@ -136,8 +147,25 @@ export async function postmanCollection(published: string): Promise<Json> {
         collection.event = [{listen: 'prerequest', script: {type: 'text/javascript', exec: signingScript}}];
         try {
           for (const item of collectionRequests(collection)) {
-            const request = item.request as {header?: Header[]};
+            const request = item.request as {
+              header?: Header[];
+              auth?: Json | null;
+              url?: {host?: string[]};
+              body?: {mode?: string; formdata?: Json[]};
+            };
             request.header = withHeaderRules(request.header ?? [], headerParameters);
+            // An on-premise server's operation (its `host` variable), unless it takes no key at all.
+            if (request.url?.host?.[0] === '{{host}}' && !request.auth) {
+              request.auth = {
+                type: 'bearer',
+                bearer: [{key: 'token', value: '{{onPremApiKey}}', type: 'string'}],
+              };
+            }
+            if (request.body?.mode === 'formdata') {
+              request.body.formdata = request.body.formdata?.map(filePart);
+              // Postman writes the header with the part boundary itself; a fixed one has none.
+              request.header = request.header.filter((header) => header.key.toLowerCase() !== 'content-type');
+            }
           }
         } catch (headerError) {
           reject(headerError);
@@ -147,6 +175,17 @@ export async function postmanCollection(published: string): Promise<Json> {
       },
     );
   });
+}
+
+/** A part of a multipart body whose encoding takes only files (images, video, octet streams): a file to choose. */
+function filePart(part: Json): Json {
+  const types =
+    typeof part.contentType === 'string' ? part.contentType.split(',').map((type) => type.trim()) : [];
+  const binary = (type: string): boolean => /^(image|audio|video)\/|^application\/octet-stream$/.test(type);
+  if (part.type !== 'text' || types.length === 0 || !types.every(binary)) return part;
+  const file: Json = {...part, type: 'file', src: []};
+  delete file.value;
+  return file;
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
