@@ -165,7 +165,12 @@ test('cURL samples are valid shell and call only paths and methods of the contra
       const where = `docs/${page.file}:${block.position?.start.line ?? '?'}`;
       const syntax = spawnSync('bash', ['-n'], {input: block.value, encoding: 'utf8'});
       if (syntax.status !== 0) problems.push(`${where}: not valid shell: ${syntax.stderr.trim()}`);
-      for (const command of block.value.split(/\n(?=\S)/).filter((part) => /\bcurl\b/.test(part))) {
+      // Each curl call on its own, also where a loop holds several (a list, then a delete of each).
+      const calls = block.value
+        .split(/\n(?=\S)/)
+        .flatMap((part) => part.split(/(?=\bcurl\s)/))
+        .filter((part) => /^curl\s/.test(part));
+      for (const command of calls) {
         const url =
           /(?:https:\/\/api(?:\.(?:eu|us))?\.vultus\.example|http:\/\/localhost:8080)\/v1(\/[^\s'"?]*)/.exec(
             command,

@@ -15,6 +15,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {publishedContract, type Contract} from '../../plugins/vultus-contract/contract/contract';
 import {signatureVector} from '../../plugins/vultus-contract/contract/signatures';
+import {renderOperation} from '../../plugins/vultus-contract/contract/operation';
+import {typeLinks} from '../../plugins/vultus-contract/contract/fieldList';
+import {stringifyMarkdown} from '../../plugins/vultus-contract/outputs/markdown';
 import {codeBlocks, renderedDocs, siteDir, sources} from './helpers/pages';
 
 type Json = Record<string, unknown>;
@@ -263,5 +266,48 @@ test('examples keep time: a token is minted before its session completed, a boun
     }
   }
   assert.ok(checked >= 2, `only ${checked} examples checked: the walk is broken`);
+  assert.deepEqual(wrong, []);
+});
+
+test('a sample asks for the object its response example shows: the path names that id', async () => {
+  // A GET of a non-interactive session at its own path, with the id of an interactive one, answers
+  // 404; a cancel of a completed KYC session answers 409. The sample names the object it shows.
+  const contract = await sources.contract();
+  const wrong: string[] = [];
+  let checked = 0;
+  for (const entry of contract.operations.values()) {
+    if (entry.webhook) continue;
+    const inPath = (entry.operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
+    if (inPath.length === 0) continue;
+    const success = Object.entries(entry.operation.responses ?? {}).find(([status]) =>
+      /^2\d\d$/.test(status),
+    );
+    const media = (
+      success?.[1] as {
+        content?: Record<string, {examples?: Record<string, {value?: unknown}>; example?: unknown}>;
+      }
+    )?.content?.['application/json'];
+    const example = (Object.values(media?.examples ?? {})[0]?.value ?? media?.example) as Json | undefined;
+    const last = inPath.reduce((found, parameter) =>
+      entry.path.indexOf(`{${parameter.name}}`) > entry.path.indexOf(`{${found.name}}`) ? parameter : found,
+    );
+    const fallback = String(
+      last.example ?? (last.schema as {examples?: unknown[]} | undefined)?.examples?.[0] ?? '',
+    );
+    const kind = /^[a-z]+_/.exec(fallback)?.[0];
+    if (!isObject(example) || typeof example.id !== 'string' || !kind || !example.id.startsWith(kind))
+      continue;
+    checked += 1;
+    const reference = stringifyMarkdown({
+      type: 'root',
+      children: renderOperation(contract, entry.operation.operationId ?? '', 'markdown', typeLinks(sources)),
+    });
+    const curl = /```bash\n([\s\S]*?)```/.exec(reference)?.[1] ?? '';
+    if (!curl.includes(example.id))
+      wrong.push(
+        `${entry.method.toUpperCase()} ${entry.path}: the sample does not name ${example.id}, the object its response shows`,
+      );
+  }
+  assert.ok(checked >= 15, `only ${checked} operations checked`);
   assert.deepEqual(wrong, []);
 });

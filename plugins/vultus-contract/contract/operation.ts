@@ -11,6 +11,7 @@ import type {Contract, JsonSchema, MediaType, OperationEntry, Parameter, Respons
 import {
   availabilityOf,
   ContractError,
+  deploymentOf,
   deprecationHeaders,
   deprecationOf,
   onPremiseOnly,
@@ -37,6 +38,9 @@ import {fieldList, typeLinks, type TypeLinks} from './fieldList';
 import {fieldTree, listedElsewhere, parameterField, resolve} from './schemaTable';
 import {sharedHeaderAt, sharedHeaderLine} from './headers';
 
+/** What an on-premise server takes: its own static key, never a cloud key. */
+const onPremiseKey = "On-premise API key (`Authorization: Bearer …`, the server's `auth.api_key`)";
+
 const authLabels: Record<string, string> = {
   secretKey: 'Secret key (`Authorization: Bearer sk_…`)',
   clientToken: 'Client token (`Authorization: Bearer ctok_…`)',
@@ -51,9 +55,10 @@ function authOf(entry: OperationEntry, contract: Contract): string {
   const security = entry.operation.security ?? contract.document.security ?? [];
   const schemes = security.flatMap((requirement) => Object.keys(requirement));
   if (schemes.length === 0) return 'None';
+  const onPremiseToo = !onPremiseOnly(entry) && deploymentOf(entry)['on-premise'] !== false;
   const label = onPremiseOnly(entry)
-    ? 'On-premise API key (`Authorization: Bearer …`)'
-    : schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ');
+    ? onPremiseKey
+    : `${schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ')}${onPremiseToo ? `; on-premise, ${onPremiseKey.charAt(0).toLowerCase()}${onPremiseKey.slice(1)}` : ''}`;
   const optional = security.some((requirement) => Object.keys(requirement).length === 0);
   return optional ? `None required; optional: ${label}` : label;
 }
@@ -82,12 +87,44 @@ function parameterExample(parameter: Parameter): string {
   return value === undefined ? `{${parameter.name}}` : String(value);
 }
 
+/** The first example of the operation's first 2xx JSON response, when it is an object. */
+function successExample(entry: OperationEntry): Record<string, unknown> | undefined {
+  const success = Object.entries(entry.operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
+  const example = firstExample((success?.[1] as Response | undefined)?.content?.['application/json']);
+  return example && typeof example === 'object' && !Array.isArray(example)
+    ? (example as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * A path parameter's value in the sample: the id of the object the response example shows (its `id`
+ * for the last parameter, its field of the same name for another), when it is an id of the same kind
+ * as the parameter's example, so a sample asks for the object whose answer it shows (a GET at the
+ * non-interactive path names a non-interactive session); the parameter's example otherwise.
+ */
+function pathValue(
+  parameter: Parameter,
+  last: boolean,
+  example: Record<string, unknown> | undefined,
+): string {
+  const fallback = parameterExample(parameter);
+  const kind = /^[a-z]+_/.exec(fallback)?.[0];
+  const shown = last ? example?.id : example?.[parameter.name];
+  return typeof shown === 'string' && kind !== undefined && shown.startsWith(kind) ? shown : fallback;
+}
+
 function sampleRequest(entry: OperationEntry): SampleRequest {
   const {operation, method, path} = entry;
   const parameters = operation.parameters ?? [];
+  const inPath = parameters.filter((p) => p.in === 'path');
+  const last = inPath.reduce<Parameter | undefined>(
+    (found, p) => (!found || path.indexOf(`{${p.name}}`) > path.indexOf(`{${found.name}}`) ? p : found),
+    undefined,
+  );
+  const example = successExample(entry);
   let filled = path;
-  for (const parameter of parameters.filter((p) => p.in === 'path')) {
-    filled = filled.replace(`{${parameter.name}}`, parameterExample(parameter));
+  for (const parameter of inPath) {
+    filled = filled.replace(`{${parameter.name}}`, pathValue(parameter, parameter === last, example));
   }
   const query = parameters
     .filter((p) => p.in === 'query' && p.required)
