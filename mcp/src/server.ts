@@ -25,6 +25,12 @@ type ToolAnswer = {
 
 const answer = (text: string): ToolAnswer => ({content: [{type: 'text', text}]});
 
+/** Where a decline reason is raised on-premise: its containers, or that it is cloud only. */
+const onPremiseOf = (containers: string[]): string =>
+  containers.length === 0
+    ? 'no, cloud only'
+    : `raised by the ${containers.join(', ')} container${containers.length > 1 ? 's' : ''}`;
+
 /**
  * Runs a tool, answering a name the site lacks or a site that cannot be read as text; a tool that
  * also answers as data returns `{text, data}`.
@@ -180,7 +186,9 @@ export function createServer(site: Site): McpServer {
           .trim()
           .min(1)
           .max(300)
-          .describe('"matchFaces", "POST /face/match" or "GET /sessions/ses_123"'),
+          .describe(
+            '"matchFaces", "POST /face/match" or "GET /liveness/interactive/sessions/lvs_FJQkIVf2l8EeB4ORcJpJR32K"',
+          ),
       },
     },
     ({operation}) =>
@@ -223,7 +231,7 @@ export function createServer(site: Site): McpServer {
             `- HTTP status: ${entry.status ?? `none (raised by the ${entry.raised_by ?? 'SDK'}, not returned by the API)`}`,
             `- Type: ${entry.type}`,
             `- Retryable: ${entry.retryable ? 'yes' : 'no'}`,
-            `- Stored under its Idempotency-Key (a retry with the key replays it): ${entry.stored ? 'yes' : 'no'}`,
+            `- Stored under its Idempotency-Key (a retry with the key replays it): ${entry.status === null ? 'not applicable (no request reached Vultus)' : entry.stored ? 'yes' : 'no'}`,
             `- Message: ${entry.message}`,
             `- Fix: ${entry.fix}`,
             `- Reference: ${found.url}`,
@@ -238,6 +246,7 @@ export function createServer(site: Site): McpServer {
           `- What happened (for your logs, not for the user): ${entry.internal_detail}`,
           `- Trigger it in the sandbox: ${entry.sandbox}`,
           `- Raised by: ${entry.services.join(', ')}`,
+          `- On-premise: ${onPremiseOf(entry.on_premise)}`,
           `- Reference: ${found.url}`,
         ].join('\n');
       }),

@@ -184,7 +184,7 @@ function configLikeTokens(text: string): string[] {
 
 test('services.yaml: every container with its image, ports, needs, licence feature and model', () => {
   const {version, registry, chart} = servicesFile;
-  assert.equal(version, '5.2.0');
+  assert.equal(version, '5.3.0');
   assert.equal(registry, 'registry.vultus.example/onprem');
   assert.equal(chart.version, version);
   assert.equal(chart.ref, `oci://${registry}/charts/${chart.name}`);

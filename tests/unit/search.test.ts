@@ -729,7 +729,7 @@ test('every query of every query set names routes of the page map, and each quer
 });
 
 test('long code with the places it may break (<wbr>) is indexed as written, one word', () => {
-  const image = 'registry.vultus.example/onprem/face-search:5.2.0';
+  const image = 'registry.vultus.example/onprem/face-search:5.3.0';
   const code = withBreaks(image)
     .map((node) => (node.type === 'text' ? node.value : '<wbr>'))
     .join('');

@@ -20,7 +20,7 @@ export interface SdkAccessibility {
     /**
      * A stable name of the row, for the tests: `standard` (the conformance target), `en-301-549` and `eaa` (the frameworks it maps to), `reviewed` (the date of the last review), `method` (how it was evaluated).
      */
-    id: 'standard' | 'en-301-549' | 'eaa' | 'reviewed' | 'method';
+    id: 'standard' | 'en-301-549' | 'eaa' | 'reviewed' | 'versions' | 'method';
     /**
      * The row as the table's first column shows it.
      */
