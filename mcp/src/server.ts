@@ -231,7 +231,7 @@ export function createServer(site: Site): McpServer {
             `- HTTP status: ${entry.status ?? `none (raised by the ${entry.raised_by ?? 'SDK'}, not returned by the API)`}`,
             `- Type: ${entry.type}`,
             `- Retryable: ${entry.retryable ? 'yes' : 'no'}`,
-            `- Stored under its Idempotency-Key (a retry with the key replays it): ${entry.status === null ? 'not applicable (no request reached Vultus)' : entry.stored ? 'yes' : 'no'}`,
+            `- Stored under its Idempotency-Key (a retry with the key replays it): ${typeof entry.status !== 'number' ? 'not applicable (no request reached Vultus)' : entry.stored ? 'yes' : 'no'}`,
             `- Message: ${entry.message}`,
             `- Fix: ${entry.fix}`,
             `- Reference: ${found.url}`,

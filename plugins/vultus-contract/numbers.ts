@@ -59,6 +59,8 @@ const duration =
  */
 export const numberFormats: Record<string, (value: number, key: string) => string> = {
   number: grouped,
+  /** The number as code writes it, without grouping: `86400`, for a value inside a sample's code. */
+  raw: (value) => String(value),
   MB: (value, key) => {
     if (unitOf(key) !== 'bytes') throw new Error('needs a key in bytes (…_bytes)');
     return `${grouped(value / 1048576)} MB`;

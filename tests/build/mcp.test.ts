@@ -36,7 +36,13 @@ const contract = parseYaml(read('openapi.yaml')) as {
     stored: boolean;
     message: string;
   }[];
-  'x-decline-reasons': {code: string; decision: string; user_message: string; sandbox: string}[];
+  'x-decline-reasons': {
+    code: string;
+    decision: string;
+    user_message: string;
+    sandbox: string;
+    on_premise: string[];
+  }[];
 };
 const operations = Object.entries(contract.paths).flatMap(([route, item]) =>
   Object.entries(item).flatMap(([method, operation]) =>
@@ -236,7 +242,9 @@ test('get_error_code answers every error code and decline reason of the catalogu
       assert.ok(text.includes(`- HTTP status: ${entry.status}\n`), `${entry.code}: status`);
     assert.ok(text.includes(`- Retryable: ${entry.retryable ? 'yes' : 'no'}\n`), `${entry.code}: retryable`);
     assert.ok(
-      text.includes(`replays it): ${entry.stored ? 'yes' : 'no'}\n`),
+      text.includes(
+        `replays it): ${entry.status === null ? 'not applicable (no request reached Vultus)' : entry.stored ? 'yes' : 'no'}\n`,
+      ),
       `${entry.code}: whether a retry with its key replays it`,
     );
     assert.ok(text.includes(`- Message: ${entry.message}\n`), `${entry.code}: message`);
@@ -262,6 +270,12 @@ test('get_error_code answers every error code and decline reason of the catalogu
       text.includes(`- Trigger it in the sandbox: ${entry.sandbox}\n`),
       `${entry.code}: sandbox trigger`,
     );
+    // Where it is raised on-premise, or that it is cloud only, as the catalogue says.
+    const onPremise = /^- On-premise: (.*)$/m.exec(text)?.[1] ?? '';
+    if (entry.on_premise.length === 0) assert.equal(onPremise, 'no, cloud only', `${entry.code}: cloud only`);
+    else
+      for (const container of entry.on_premise)
+        assert.ok(onPremise.includes(container), `${entry.code}: ${container}`);
     const anchor = declineAnchor(entry.code);
     assert.ok(text.includes(`${nginx.baseUrl}/decline-reasons#${anchor}`), `${entry.code}: reference`);
     assert.ok(

@@ -239,7 +239,7 @@ export function hasShortenedImage(body: unknown): boolean {
 
 /** The line that says so, in each language. */
 const shortenedImageNote: Record<SampleLanguage, string> = {
-  curl: '# The base64 in "data" is shortened to fit the page: put your image\'s in body.json, from `base64 -w0 selfie.jpg`.',
+  curl: "# The base64 in \"data\" is shortened to fit the page: put your image's in body.json, from `base64 < selfie.jpg | tr -d '\\n'`.",
   javascript:
     "// The base64 in data is shortened to fit the page: put your image's, from readFileSync('selfie.jpg').toString('base64').",
   python:

@@ -69,6 +69,7 @@ const sizeNames: Record<string, string[]> = {
   mated_searches: ['search'],
   non_mated_searches: ['search'],
   images: ['image'],
+  documents: ['document'],
 };
 
 const metricsFiles: MetricsName[] = ['face-match', 'face-to-document', 'face-search', 'liveness', 'age'];

@@ -14,11 +14,11 @@ export type Sdk = 'web-sdk' | 'gui-web-sdk';
  */
 export interface SdkAccessibility {
   /**
-   * The statement in brief, each row once, in the order the page shows them: the conformance target, the frameworks it maps to, the date of the last review and how it was evaluated.
+   * The statement in brief, each row once, in the order the page shows them: the conformance target, the frameworks it maps to, the date of the last review, the versions it covered and how it was evaluated.
    */
   conformance: {
     /**
-     * A stable name of the row, for the tests: `standard` (the conformance target), `en-301-549` and `eaa` (the frameworks it maps to), `reviewed` (the date of the last review), `method` (how it was evaluated).
+     * A stable name of the row, for the tests: `standard` (the conformance target), `en-301-549` and `eaa` (the frameworks it maps to), `reviewed` (the date of the last review), `versions` (the SDK versions that review covered), `method` (how it was evaluated).
      */
     id: 'standard' | 'en-301-549' | 'eaa' | 'reviewed' | 'versions' | 'method';
     /**
