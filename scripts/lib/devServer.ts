@@ -25,7 +25,7 @@ export type DevServerFigures = {
 };
 
 /** What each edit changes, the words it adds, and the page that shows them. */
-const edits = [
+export const edits = [
   {what: 'page', file: 'docs/auth.md', from: '\n## ', marker: 'Bench marker page', route: '/auth'},
   {
     what: 'contract',
@@ -44,19 +44,19 @@ const edits = [
   {
     what: 'partial',
     file: 'docs/_partials/onprem-api-key.md',
-    from: 'chmod 0444 license.vlic',
+    from: '> vultus_api_key.txt',
     marker: 'bench marker partial',
     route: '/onprem-services/face-search',
   },
 ] as const;
 
 /** The edit: the marker words placed where each file's syntax allows them. */
-function edited(edit: (typeof edits)[number], source: string): string {
+export function edited(edit: (typeof edits)[number], source: string): string {
   const to = {
     page: `\n\n${edit.marker}.\n\n## `,
     contract: `      summary: Upload an image (${edit.marker})\n`,
     'data file': `Inference workers in the container (${edit.marker}).`,
-    partial: `chmod 0444 license.vlic # ${edit.marker}`,
+    partial: `> vultus_api_key.txt # ${edit.marker}`,
   }[edit.what];
   if (!source.includes(edit.from)) throw new Error(`${edit.file}: "${edit.from.trim()}" is not in the file`);
   return source.replace(edit.from, to);
