@@ -107,6 +107,9 @@ export type Operation = {
 export type Deployment = {cloud: boolean; 'on-premise': string | false};
 
 /** The deployment of a path operation (the loader has checked it is there). */
+/** Whether a response status is a success (`2xx`). */
+export const isSuccessStatus = (status: string): boolean => /^2\d\d$/.test(status);
+
 export function deploymentOf(entry: OperationEntry): Deployment {
   return entry.operation['x-deployment'] ?? {cloud: true, 'on-premise': false};
 }
@@ -663,7 +666,7 @@ function requireDeprecationHeaders(
       ? 'its request can pin a model version'
       : 'its request can use a deprecated operation, field or parameter';
     for (const [status, response] of Object.entries(entry.operation.responses)) {
-      if (!/^2\d\d$/.test(status)) continue;
+      if (!isSuccessStatus(status)) continue;
       const where = `${contractRelativePath}: #/paths/${pointerPart(entry.path)}/${entry.method}/responses/${status}/headers`;
       const missing = needed.filter((name) => !Object.hasOwn(response.headers ?? {}, name));
       if (missing.length > 0) {

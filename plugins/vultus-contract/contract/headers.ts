@@ -19,6 +19,7 @@ import {
   operationHref,
   deploymentOf,
   isRecord,
+  isSuccessStatus,
   type Contract,
   type Header,
   type OperationEntry,
@@ -231,8 +232,6 @@ export function responseHeaders(contract: Contract): ResponseHeader[] {
   });
 }
 
-const success = (status: string): boolean => /^2\d\d$/.test(status);
-
 /** The error codes a response can carry: those of its examples. */
 export function errorCodesOf(response: {entry: OperationEntry; status: string}): string[] {
   const examples =
@@ -268,7 +267,9 @@ export function sentWith(contract: Contract, header: ResponseHeader): string {
   const request = sharedHeaders(contract).find(
     (candidate) => !candidate.webhook && sameOperations(candidate),
   );
-  const onSuccess = all.filter((response) => operations.includes(response.entry) && success(response.status));
+  const onSuccess = all.filter(
+    (response) => operations.includes(response.entry) && isSuccessStatus(response.status),
+  );
   const accepting = request
     ? `the operations that accept [\`${request.parameter.name}\`](${sharedHeadersPage.route}#${request.anchor})`
     : '';
@@ -280,7 +281,9 @@ export function sentWith(contract: Contract, header: ResponseHeader): string {
   const stored = new Set(
     contract.document['x-error-codes'].filter((entry) => entry.stored).map((entry) => entry.code),
   );
-  const errorsOf = all.filter((response) => operations.includes(response.entry) && !success(response.status));
+  const errorsOf = all.filter(
+    (response) => operations.includes(response.entry) && !isSuccessStatus(response.status),
+  );
   if (
     request &&
     onSuccess.every(sends) &&

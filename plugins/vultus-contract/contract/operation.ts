@@ -13,6 +13,7 @@ import {
   ContractError,
   deploymentOf,
   deprecationHeaders,
+  isSuccessStatus,
   deprecationOf,
   onPremiseOnly,
   operationHref,
@@ -39,7 +40,7 @@ import {fieldTree, listedElsewhere, parameterField, resolve} from './schemaTable
 import {sharedHeaderAt, sharedHeaderLine} from './headers';
 
 /** What an on-premise server takes: its own static key, never a cloud key. */
-const onPremiseKey = "On-premise API key (`Authorization: Bearer …`, the server's `auth.api_key`)";
+const onPremiseKey = "API key (`Authorization: Bearer …`, the server's `auth.api_key`)";
 
 const authLabels: Record<string, string> = {
   secretKey: 'Secret key (`Authorization: Bearer sk_…`)',
@@ -55,10 +56,12 @@ function authOf(entry: OperationEntry, contract: Contract): string {
   const security = entry.operation.security ?? contract.document.security ?? [];
   const schemes = security.flatMap((requirement) => Object.keys(requirement));
   if (schemes.length === 0) return 'None';
-  const onPremiseToo = !onPremiseOnly(entry) && deploymentOf(entry)['on-premise'] !== false;
+  const cloud = schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ');
   const label = onPremiseOnly(entry)
-    ? onPremiseKey
-    : `${schemes.map((scheme) => authLabels[scheme] ?? scheme).join(' or ')}${onPremiseToo ? `; on-premise, ${onPremiseKey.charAt(0).toLowerCase()}${onPremiseKey.slice(1)}` : ''}`;
+    ? `On-premise ${onPremiseKey}`
+    : deploymentOf(entry)['on-premise'] === false
+      ? cloud
+      : `${cloud}; on-premise, on-premise ${onPremiseKey}`;
   const optional = security.some((requirement) => Object.keys(requirement).length === 0);
   return optional ? `None required; optional: ${label}` : label;
 }
@@ -89,7 +92,7 @@ function parameterExample(parameter: Parameter): string {
 
 /** The first example of the operation's first 2xx JSON response, when it is an object. */
 function successExample(entry: OperationEntry): Record<string, unknown> | undefined {
-  const success = Object.entries(entry.operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
+  const success = Object.entries(entry.operation.responses ?? {}).find(([status]) => isSuccessStatus(status));
   const example = firstExample((success?.[1] as Response | undefined)?.content?.['application/json']);
   return example && typeof example === 'object' && !Array.isArray(example)
     ? (example as Record<string, unknown>)
